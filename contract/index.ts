@@ -1,0 +1,5 @@
+export * from './api.ts';
+export * from './entities.ts';
+export * from './user.ts';
+export * from './opinions.ts';
+export * from './cookies.ts';

@@ -1,0 +1,132 @@
+/**
+ * The web app's routes by SPEC.md's route names. The React router and the server (which sends the
+ * app with the right <title> and status for each of them) both read this table.
+ */
+export const appRoutes = {
+  home: '/home',
+  opinionFeed: '/',
+  demographics: '/settings/details',
+  suggest: '/suggest',
+  userProfile: '/u/:username',
+  userComments: '/comments/:username',
+  opinion: '/o/:slug',
+  detailedOpinionReport: '/o/:slug/report',
+  quiz: '/q/:slug',
+  topic: '/t/:slug',
+  allTopics: '/topics',
+  topContributors: '/contributors',
+  latestActivity: '/activity',
+  dnaReport: '/reports/my-opinion-dna',
+  detailedReport: '/reports/details/:name',
+  detailedReportOverview: '/reports/details/:name/overview',
+  cookieReset: '/cookiereset',
+  emailPref: '/emailpref-iframe',
+  notifications: '/notifications',
+  questionFeed: '/questions',
+  argFeed: '/arguments',
+  signup: '/signup',
+  login: '/login',
+  passwordResetNew: '/resetpassword/set',
+  trackingDummyPage: '/tracking/:name',
+  notFound: '/not-found',
+  // Pages outside SPEC.md's router that the app also serves.
+  admin: '/internal/admin',
+  encyclopedia: '/encyclopedia',
+  categories: '/categories',
+  privacy: '/privacy',
+  cookies: '/cookies',
+  termsOfService: '/terms-of-service',
+  appSettings: '/app/settings',
+  goOpinionDna: '/go/opinion-dna',
+  article: '/article/:slug',
+} as const;
+
+export type AppRouteName = keyof typeof appRoutes;
+
+export const productName = 'Stance';
+
+/** Titles of pages whose title does not depend on loaded data. */
+const staticTitles: Partial<Record<AppRouteName, string>> = {
+  home: 'Home',
+  opinionFeed: 'For You',
+  demographics: 'Personal details',
+  suggest: 'Suggest an opinion',
+  allTopics: 'All topics',
+  topContributors: 'Top contributors',
+  latestActivity: 'Latest activity',
+  dnaReport: 'My Opinion DNA',
+  cookieReset: 'Reset cookies',
+  emailPref: 'E-mail preferences',
+  notifications: 'Notifications',
+  signup: 'Sign up',
+  login: 'Log in',
+  passwordResetNew: 'Set a new password',
+  notFound: 'Not found',
+  admin: 'Admin',
+  encyclopedia: 'Encyclopedia of opinion',
+  categories: 'Categories',
+  privacy: 'Privacy policy',
+  cookies: 'Cookie policy',
+  termsOfService: 'Terms of service',
+  appSettings: 'Settings',
+  goOpinionDna: 'Opinion DNA',
+};
+
+/** The document title of a route; `subject` is the loaded object's title when there is one. */
+export function pageTitle(
+  name: AppRouteName,
+  params: Record<string, string>,
+  subject?: string,
+): string {
+  switch (name) {
+    case 'userProfile':
+      return `Meet ${params.username}, a contributor to civil discourse`;
+    case 'userComments':
+      return `Opinion activity for ${params.username}`;
+    case 'questionFeed':
+      return `Questions on ${productName}`;
+    case 'argFeed':
+      return `Arguments on ${productName}`;
+    case 'opinionFeed':
+      return `${productName} · the encyclopedia of opinion`;
+    default: {
+      const title = subject ?? staticTitles[name];
+      return title ? `${title} · ${productName}` : productName;
+    }
+  }
+}
+
+/** Matches a path against the route table; segments are compared after URI decoding. */
+export function matchAppRoute(
+  pathname: string,
+): { name: AppRouteName; params: Record<string, string> } | null {
+  const segments = splitPath(pathname);
+  if (!segments) return null;
+  for (const [name, pattern] of Object.entries(appRoutes) as [AppRouteName, string][]) {
+    const patternSegments = pattern.split('/').filter(Boolean);
+    if (patternSegments.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const isMatch = patternSegments.every((part, index) => {
+      const segment = segments[index]!;
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = segment;
+        return segment.length > 0;
+      }
+      return part === segment;
+    });
+    if (isMatch) return { name, params };
+  }
+  return null;
+}
+
+function splitPath(pathname: string): string[] | null {
+  try {
+    return pathname
+      .replace(/\/+$/, '')
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,73 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { registerCookieRoutes } from './features/cookies/cookies.routes.ts';
+import { registerFeedRoutes } from './features/feed/feed.routes.ts';
+import { registerOpinionRoutes } from './features/opinions/opinions.routes.ts';
+import { registerTopicRoutes } from './features/topics/topics.routes.ts';
+import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  /** Where the built web app is (dist/web). */
+  webDir: string;
+};
+
+export type RouteEntry = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, for tools and tests that must cover them all. */
+    routeTable: RouteEntry[];
+  }
+}
+
+/** Largest request body accepted; larger ones get 413. */
+export const bodyLimitBytes = 256 * 1024;
+
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: bodyLimitBytes,
+    trustProxy: deps.config.isProduction,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON is a request body here: text/plain would let another site POST without preflight.
+  app.removeContentTypeParser('text/plain');
+
+  registerErrorHandling(app);
+  await registerSecurity(app, deps.config);
+  await app.register(compress, { threshold: 1024 });
+  await registerSession(app, deps.db);
+
+  registerUserRoutes(app, deps);
+  registerFeedRoutes(app, deps);
+  registerTopicRoutes(app, deps);
+  registerOpinionRoutes(app, deps);
+  registerCookieRoutes(app);
+
+  await registerWeb(app, { db: deps.db, webDir: deps.webDir });
+  return app;
+}

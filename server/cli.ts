@@ -1,0 +1,100 @@
+import { loadConfig } from './config.ts';
+import { DatabaseLockedError, type Db } from './db/database.ts';
+import { DatabaseNotEmptyError, seedDemo } from './db/seed/demo.ts';
+import { findCounterDrift } from './features/opinions/opinions.repository.ts';
+import { openAndPrepareDatabase } from './runtime.ts';
+
+type Command = {
+  usage: string;
+  summary: string;
+  run(db: Db, args: string[]): Promise<number>;
+};
+
+/** Operator commands: `npm run cli -- <command> [args]`. */
+const commands: Record<string, Command> = {
+  migrate: {
+    usage: 'migrate',
+    summary: 'apply pending database migrations',
+    async run() {
+      // openAndPrepareDatabase has applied them already.
+      return 0;
+    },
+  },
+  seed: {
+    usage: 'seed demo',
+    summary: 'load the demo content into an empty database',
+    async run(db, args) {
+      if (args[0] !== 'demo') {
+        console.error('Usage: npm run cli -- seed demo');
+        return 2;
+      }
+      const summary = await seedDemo(db);
+      console.log(
+        `Demo content loaded: ${summary.topics} topics, ${summary.users} users, ${summary.opinions} opinions, ` +
+          `${summary.votes} votes, ${summary.comments} comments, ${summary.likes} good points.`,
+      );
+      return 0;
+    },
+  },
+  'verify-counts': {
+    usage: 'verify-counts',
+    summary: 'check every derived counter against the raw votes and comments',
+    async run(db) {
+      const drift = await findCounterDrift(db);
+      if (drift.length === 0) {
+        console.log('verify-counts: 0 opinions drift; every counter matches the raw rows.');
+        return 0;
+      }
+      for (const row of drift.slice(0, 20)) {
+        console.log(
+          `  ${row.slug}: votes stored ${row.stored.join('/')} actual ${row.actual.join('/')}, ` +
+            `comments stored ${row.storedComments} actual ${row.actualComments}`,
+        );
+      }
+      console.log(`verify-counts: ${drift.length} opinions drift.`);
+      return 1;
+    },
+  },
+};
+
+function printUsage() {
+  console.log('Usage: npm run cli -- <command>\n');
+  for (const command of Object.values(commands))
+    console.log(`  ${command.usage.padEnd(22)} ${command.summary}`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    printUsage();
+    return name ? 2 : 0;
+  }
+  const config = loadConfig();
+  let prepared;
+  try {
+    prepared = await openAndPrepareDatabase(config, { allowSeed: false });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const { handle, migrated } = prepared;
+  if (migrated.length > 0) console.log(`Migrations applied: ${migrated.join(', ')}`);
+  else if (name === 'migrate') console.log('The database is up to date.');
+  try {
+    return await command.run(handle.db, args);
+  } catch (error) {
+    if (error instanceof DatabaseNotEmptyError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'embedded' | 'postgres';
+  close(): Promise<void>;
+};
+
+export class DatabaseLockedError extends Error {}
+
+const lockFileName = 'stance.lock';
+
+/**
+ * PGlite is one process's database: two processes writing the same directory corrupt it. A lock
+ * file holding the owner's pid turns that into a clear refusal; a lock left by a dead process is
+ * taken over.
+ */
+function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, lockFileName);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const ownerPid = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (Number.isInteger(ownerPid) && ownerPid > 0 && isProcessAlive(ownerPid)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${dataDir} is in use by another Stance process (pid ${ownerPid}). ` +
+            'Stop that process first (the embedded database allows one process at a time), ' +
+            'or set DATABASE_URL to use a PostgreSQL server.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock the embedded database in ${dataDir}.`);
+}
+
+function isProcessAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Opens the embedded database; `dataDir` undefined keeps it in memory (tests). */
+export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
+  try {
+    const pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: { pg_trgm },
+    });
+    const db = new Kysely<Database>({
+      dialect: new PGliteDialect({ pglite }),
+      plugins: [new CamelCasePlugin()],
+    });
+    return {
+      db,
+      kind: 'embedded',
+      async close() {
+        await db.destroy();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+export function openPostgresDatabase(databaseUrl: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string | undefined;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgresDatabase(options.databaseUrl)
+    : openEmbeddedDatabase(options.dataDir);
+}
+
+/** Applies every pending migration; returns the names applied now. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((r) => r.migrationName);
+}

@@ -1,0 +1,197 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamp the database fills in unless told otherwise. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** As the member typed it; unique without regard to case (index on lower(username)). */
+  username: string;
+  /** Lower-cased; unique. Null for accounts that only sign in through a provider without e-mail. */
+  email: string | null;
+  /** argon2id PHC string; null for social-only accounts. */
+  passwordHash: string | null;
+  fullName: Generated<string>;
+  location: Generated<string>;
+  bio: Generated<string>;
+  expertise: Generated<string>;
+  /** Derived from comments and good points received; see docs/decisions. */
+  karma: Generated<number>;
+  /** Domain role: 'contributor' or 'admin', else null. */
+  role: string | null;
+  canDeleteContent: Generated<boolean>;
+  adminHub: Generated<boolean>;
+  canSeeDetailedOpinionReport: Generated<boolean>;
+  canCreateOpinions: Generated<boolean>;
+  subscriptionStatus: Generated<string>;
+  /** The referrer id ("rid") shown as ExternalID. */
+  externalId: Generated<string>;
+  newNotification: Generated<boolean>;
+  createdAt: CreatedAt;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token in the cookie; the token itself is never stored. */
+  tokenHash: string;
+  userId: number;
+  createdAt: CreatedAt;
+  lastSeenAt: CreatedAt;
+  expiresAt: Timestamp;
+}
+
+export interface TopicsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface OpinionsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  authorId: number | null;
+  tidbit: Json<{
+    Desc: string;
+    AgreementWording: string;
+    AgreementDirection: number;
+  } | null> | null;
+  deleted: Generated<boolean>;
+  /** False for quiz items: answered in quizzes, kept out of feeds, topics and search. */
+  listed: Generated<boolean>;
+  /** Derived: votes per rating, kept in step with `votes` in the same transaction. */
+  votes1: Generated<number>;
+  votes2: Generated<number>;
+  votes3: Generated<number>;
+  votes4: Generated<number>;
+  votes5: Generated<number>;
+  /** Generated column: votes1 + … + votes5. */
+  numVotes: ColumnType<number, never, never>;
+  /** Derived: live (not deleted) comments in this opinion's thread. */
+  numComments: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface OpinionTopicsTable {
+  opinionId: number;
+  topicId: number;
+}
+
+export interface VotesTable {
+  userId: number;
+  opinionId: number;
+  rating: number;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface TopicFollowsTable {
+  userId: number;
+  topicId: number;
+  createdAt: CreatedAt;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  /** The opinion's ArtifactID as a string, or 'suggestions'. */
+  threadId: string;
+  opinionId: number | null;
+  parentId: number | null;
+  authorId: number;
+  /** The Markdown the author wrote. */
+  bodySource: string;
+  /** Sanitized HTML rendered from bodySource. */
+  bodyHtml: string;
+  /** 'pro' | 'con' | 'neutral' | 'commentary' | '' */
+  responseType: Generated<string>;
+  likeCount: Generated<number>;
+  deleted: Generated<boolean>;
+  /** 'user' | 'moderator' | 'other' when deleted. */
+  deletedReason: string | null;
+  createdAt: CreatedAt;
+  editedAt: NullableTimestamp;
+}
+
+export interface CommentLikesTable {
+  commentId: number;
+  userId: number;
+  createdAt: CreatedAt;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  userId: number;
+  /** 'Milestone' | 'LikeComment' | 'Comment' | 'LikeRev' */
+  kind: string;
+  actionName: Generated<string>;
+  argsJson: Json<Record<string, unknown>>;
+  artifactTitle: Generated<string>;
+  url: Generated<string>;
+  body: Generated<string>;
+  actorId: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface DemographicsTable {
+  userId: number;
+  gender: string | null;
+  birthYear: number | null;
+  nationality: string | null;
+  education: number | null;
+  maritalStatus: string | null;
+  householdIncome: number | null;
+  sexualOrientation: string | null;
+  religion: string | null;
+  politicalSpectrum: number | null;
+  numChildren: number | null;
+  /** The consent text the member agreed to when saving. */
+  consent: Generated<string>;
+  updatedAt: CreatedAt;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
+  runAt: CreatedAt;
+  attempts: Generated<number>;
+  maxAttempts: Generated<number>;
+  /** While set and in the future, a worker owns the job. */
+  lockedUntil: NullableTimestamp;
+  lastError: string | null;
+  doneAt: NullableTimestamp;
+  createdAt: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  topics: TopicsTable;
+  opinions: OpinionsTable;
+  opinionTopics: OpinionTopicsTable;
+  votes: VotesTable;
+  topicFollows: TopicFollowsTable;
+  comments: CommentsTable;
+  commentLikes: CommentLikesTable;
+  notifications: NotificationsTable;
+  demographics: DemographicsTable;
+  jobs: JobsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type OpinionRow = Selectable<OpinionsTable>;
+export type TopicRow = Selectable<TopicsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type JobRow = Selectable<JobsTable>;

@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+
+export async function findUserBySessionTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .selectAll('users')
+    .where('sessions.tokenHash', '=', tokenHash)
+    .where('sessions.expiresAt', '>', new Date())
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
+}
+
+export async function listTopContributors(db: Db, limit: number) {
+  return db
+    .selectFrom('users')
+    .select(['username', 'karma'])
+    .where('karma', '>', 0)
+    .orderBy('karma', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Recomputes every member's karma from the raw comments and likes (the rows are the truth). */
+export async function recomputeAllKarma(db: Db, perComment: number, perGoodPoint: number) {
+  await sql`
+    update users set karma = coalesce(c.comments, 0) * ${perComment} + coalesce(l.likes, 0) * ${perGoodPoint}
+    from users u
+    left join (
+      select author_id, count(*)::int as comments from comments where not deleted group by author_id
+    ) c on c.author_id = u.id
+    left join (
+      select comments.author_id, count(*)::int as likes
+      from comment_likes join comments on comments.id = comment_likes.comment_id
+      where not comments.deleted group by comments.author_id
+    ) l on l.author_id = u.id
+    where users.id = u.id
+  `.execute(db);
+}

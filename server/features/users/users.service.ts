@@ -1,0 +1,47 @@
+import type { CurrentUser } from '../../../contract/user.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import * as usersRepository from './users.repository.ts';
+
+const anonymous: CurrentUser = {
+  Username: '',
+  NewNotification: false,
+  Karma: 0,
+  UserID: 0,
+  CanDeleteContent: false,
+  AdminHub: false,
+  CanSeeDetailedOpinionReport: false,
+  CanCreateOpinions: false,
+  SubscriptionStatus: '',
+  ExternalID: '',
+  Role: '',
+};
+
+/** True when the account's e-mail is listed in ADMIN_EMAILS: such accounts hold every staff flag. */
+export function isConfiguredAdmin(user: UserRow, adminEmails: readonly string[]): boolean {
+  return user.email !== null && adminEmails.includes(user.email.toLowerCase());
+}
+
+/** The user-info record: capability flags come from the user row, or all of them for admins. */
+export function toCurrentUser(user: UserRow | null, adminEmails: readonly string[]): CurrentUser {
+  if (!user) return anonymous;
+  const isAdmin = isConfiguredAdmin(user, adminEmails);
+  return {
+    Username: user.username,
+    NewNotification: user.newNotification,
+    Karma: user.karma,
+    UserID: user.id,
+    CanDeleteContent: isAdmin || user.canDeleteContent,
+    AdminHub: isAdmin || user.adminHub,
+    CanSeeDetailedOpinionReport: isAdmin || user.canSeeDetailedOpinionReport,
+    CanCreateOpinions: isAdmin || user.canCreateOpinions,
+    SubscriptionStatus: user.subscriptionStatus,
+    ExternalID: user.externalId,
+    Role: isAdmin ? 'admin' : user.role === 'admin' || user.role === 'contributor' ? user.role : '',
+  };
+}
+
+export async function listTopContributors(db: Db, limit: number) {
+  const rows = await usersRepository.listTopContributors(db, limit);
+  return rows.map((row) => ({ UsernameCased: row.username, Karma: row.karma }));
+}

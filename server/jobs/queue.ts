@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** Reads the job's payload; returns a promise that settles when the job's work is done. */
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  context: { db: Db; jobId: number },
+) => Promise<void>;
+
+export type JobHandlers = Record<string, JobHandler>;
+
+/** How long a claimed job stays owned by its worker; after that a crashed worker's job is retried. */
+const leaseMs = 5 * 60_000;
+
+export async function enqueueJob(
+  db: Db,
+  kind: string,
+  payload: Record<string, unknown>,
+  options: { runAt?: Date; maxAttempts?: number } = {},
+): Promise<number> {
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      kind,
+      payload: JSON.stringify(payload),
+      runAt: options.runAt ?? new Date(),
+      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
+ * Claims up to `limit` due jobs. `FOR UPDATE SKIP LOCKED` lets many processes drain one table
+ * without taking the same job twice; the lease makes a job claimable again if its worker dies.
+ */
+export async function claimJobs(db: Db, limit: number) {
+  const now = new Date();
+  return db
+    .updateTable('jobs')
+    .set({
+      lockedUntil: new Date(now.getTime() + leaseMs),
+      attempts: sql`attempts + 1`,
+    })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('jobs')
+        .select('id')
+        .where('doneAt', 'is', null)
+        .where('runAt', '<=', now)
+        .where('attempts', '<', sql<number>`max_attempts`)
+        .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', now)]))
+        .orderBy('runAt')
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'kind', 'payload', 'attempts', 'maxAttempts'])
+    .execute();
+}
+
+export async function completeJob(db: Db, id: number) {
+  await db
+    .updateTable('jobs')
+    .set({ doneAt: new Date(), lockedUntil: null, lastError: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Exponential backoff: 10 s, 20 s, 40 s … capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export async function failJob(db: Db, id: number, attempts: number, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  await db
+    .updateTable('jobs')
+    .set({
+      lockedUntil: null,
+      lastError: message.slice(0, 2000),
+      runAt: new Date(Date.now() + retryDelayMs(attempts)),
+    })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { claimJobs, completeJob, failJob, type JobHandlers } from './queue.ts';
+
+export type JobWorker = {
+  /** Runs every due job now, in this process; resolves when the batch is done (tests, CLI). */
+  drain(): Promise<number>;
+  /** Stops polling and waits for the job in hand. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Drains the jobs table in this process: polls, claims a small batch, runs each handler outside
+ * any transaction (PGlite serializes everything; a held transaction would block the site).
+ */
+export function startJobWorker(
+  db: Db,
+  handlers: JobHandlers,
+  options: {
+    pollMs?: number;
+    batchSize?: number;
+    log?: FastifyBaseLogger;
+    autoStart?: boolean;
+  } = {},
+): JobWorker {
+  const pollMs = options.pollMs ?? 1000;
+  const batchSize = options.batchSize ?? 10;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+
+  async function runBatch(): Promise<number> {
+    const jobs = await claimJobs(db, batchSize);
+    for (const job of jobs) {
+      const id = Number(job.id);
+      const handler = handlers[job.kind];
+      try {
+        if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
+        await handler(job.payload, { db, jobId: id });
+        await completeJob(db, id);
+      } catch (error) {
+        options.log?.warn(
+          { err: error, jobId: id, kind: job.kind, attempt: job.attempts },
+          'job failed',
+        );
+        await failJob(db, id, job.attempts, error);
+      }
+    }
+    return jobs.length;
+  }
+
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const count = await runBatch();
+      total += count;
+      if (count === 0) return total;
+    }
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      running = drain().catch((error: unknown) => {
+        options.log?.error({ err: error }, 'job worker poll failed');
+        return 0;
+      });
+      await running;
+      running = null;
+      schedule();
+    }, pollMs);
+    timer.unref();
+  }
+
+  if (options.autoStart !== false) schedule();
+
+  return {
+    drain,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (running) await running;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DatabaseLockedError } from './db/database.ts';
+import { jobHandlers } from './jobs/handlers.ts';
+import { startJobWorker } from './jobs/worker.ts';
+import { openAndPrepareDatabase } from './runtime.ts';
+
+const shutdownGraceMs = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({
+    level: config.logLevel,
+    ...(process.stdout.isTTY && !config.isProduction
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  });
+  const startedAt = performance.now();
+
+  let prepared;
+  try {
+    prepared = await openAndPrepareDatabase(config, { allowSeed: true });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      logger.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { handle, migrated, seeded } = prepared;
+  if (migrated.length > 0) logger.info({ migrations: migrated }, 'database migrated');
+  if (seeded) logger.info(seeded, 'demo content loaded');
+
+  const app = await buildApp(
+    { config, db: handle.db, webDir: path.resolve(import.meta.dirname, '../dist/web') },
+    { logger },
+  );
+  const worker = startJobWorker(handle.db, jobHandlers, { log: app.log });
+
+  let isShuttingDown = false;
+  async function shutdown(signal: string) {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, shutdownGraceMs);
+    forceExit.unref();
+    try {
+      // Stop taking requests and finish those in flight, then the jobs, then the database.
+      await app.close();
+      await worker.stop();
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      database: handle.kind === 'embedded' ? config.dataDir : 'postgres',
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    `Stance is running at ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../http.ts';
+
+type FailureBody = { success: false; error: string };
+
+/** Fastify's own error codes, mapped to DESIGN.md §2's statuses and readable messages. */
+const fastifyErrors: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Requests must be sent as JSON (Content-Type: application/json)',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The request body is malformed' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    message: 'The request body is empty; send a JSON object of the form {"body": {...}}',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
+};
+
+function describeValidationFailure(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  const issues = error.validation.slice(0, 3).map((issue) => {
+    // POST payloads live under `body` in the envelope; name the payload's own field.
+    const field = issue.instancePath
+      .split('/')
+      .filter(Boolean)
+      .filter(
+        (segment, index) =>
+          !(index === 0 && segment === 'body' && error.validationContext === 'body'),
+      )
+      .join('.');
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+  return issues.join('; ');
+}
+
+export function sendFailure(reply: FastifyReply, status: number, message: string) {
+  const body: FailureBody = { success: false, error: message };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Every failure leaves as `{"success": false, "error": "…"}`: no HTML, no stack trace, and no 500
+ * for bad input. Unexpected errors are logged with their stack and answered with a plain message.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return sendFailure(reply, error.statusCode, error.message);
+    }
+    if (error.validation) {
+      return sendFailure(reply, 400, describeValidationFailure(error));
+    }
+    const known = error.code ? fastifyErrors[error.code] : undefined;
+    if (known) return sendFailure(reply, known.status, known.message);
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendFailure(reply, status, error.message || 'The request could not be handled');
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendFailure(reply, 503, 'The database is unavailable; please try again shortly');
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendFailure(reply, 500, 'Something went wrong on our side; please try again');
+  });
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === 'ECONNREFUSED' ||
+    code === '57P01' || // admin_shutdown
+    code === '57P03' || // cannot_connect_now
+    code === '53300' // too_many_connections
+  );
+}

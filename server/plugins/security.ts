@@ -1,0 +1,62 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { sendFailure } from './errors.ts';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Security headers with a Content-Security-Policy, and the CSRF defence of DESIGN.md §2: API
+ * writes must be JSON (a form or a text/plain fetch cannot cross origins with that type without
+ * a preflight), and a browser's Origin must be ours.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  const isHttps = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!unsafeMethods.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const ownOrigin = `${request.protocol}://${request.host}`;
+      if (!allowedOrigins.has(origin) && origin !== ownOrigin) {
+        return sendFailure(reply, 403, 'Cross-site requests are not allowed');
+      }
+    }
+    if (request.url.startsWith('/api/')) {
+      const contentType = (request.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
+      if (contentType !== 'application/json') {
+        return sendFailure(
+          reply,
+          415,
+          'Requests must be sent as JSON (Content-Type: application/json)',
+        );
+      }
+    }
+  });
+}
