@@ -7,7 +7,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'content/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'web/**/*.test.{ts,tsx}',
+            'content/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

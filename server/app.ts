@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerCookieRoutes } from './features/cookies/cookies.routes.ts';
 import { registerFeedRoutes } from './features/feed/feed.routes.ts';
+import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { registerOpinionRoutes } from './features/opinions/opinions.routes.ts';
 import { registerTopicRoutes } from './features/topics/topics.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(
   registerFeedRoutes(app, deps);
   registerTopicRoutes(app, deps);
   registerOpinionRoutes(app, deps);
+  registerSearchRoutes(app, deps);
   registerCookieRoutes(app);
 
   await registerWeb(app, { db: deps.db, webDir: deps.webDir });

@@ -19,21 +19,25 @@ const fastifyErrors: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
 };
 
+const envelopeMessage = 'The request must be a JSON object of the form {"body": {...}}';
+
 function describeValidationFailure(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  const isBody = error.validationContext === 'body';
   const issues = error.validation.slice(0, 3).map((issue) => {
-    // POST payloads live under `body` in the envelope; name the payload's own field.
-    const field = issue.instancePath
-      .split('/')
-      .filter(Boolean)
-      .filter(
-        (segment, index) =>
-          !(index === 0 && segment === 'body' && error.validationContext === 'body'),
-      )
-      .join('.');
-    return field ? `${field}: ${issue.message}` : issue.message;
+    const segments = issue.instancePath.split('/').filter(Boolean);
+    // POST payloads live under `body` in the envelope: a problem with the envelope itself gets
+    // its own message, and a payload field is named without the envelope's prefix.
+    if (isBody && segments.length <= 1) return envelopeMessage;
+    const field = (isBody ? segments.slice(1) : segments).join('.');
+    const text = issue.message ?? 'is invalid';
+    const message = /received undefined$/.test(text) ? 'is required' : text;
+    if (!field) return message;
+    return message.startsWith(`${field}:`) || message.startsWith(`${field} `)
+      ? message
+      : `${field}: ${message}`;
   });
-  return issues.join('; ');
+  return [...new Set(issues)].join('; ');
 }
 
 export function sendFailure(reply: FastifyReply, status: number, message: string) {
@@ -46,6 +50,12 @@ export function sendFailure(reply: FastifyReply, status: number, message: string
  * for bad input. Unexpected errors are logged with their stack and answered with a plain message.
  */
 export function registerErrorHandling(app: FastifyInstance) {
+  // PostgreSQL text cannot hold U+0000; refuse it up front rather than fail in the database.
+  app.addHook('preValidation', async (request, reply) => {
+    if (containsNul(request.query) || containsNul(request.body)) {
+      return sendFailure(reply, 400, 'Text must not contain NUL (U+0000) characters');
+    }
+  });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       reply.headers(error.headers);
@@ -67,6 +77,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return sendFailure(reply, 500, 'Something went wrong on our side; please try again');
   });
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
+  }
+  return false;
 }
 
 function isDatabaseUnavailable(error: unknown): boolean {

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DatabaseLockedError, migrateToLatest, openEmbeddedDatabase } from './database.ts';
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database', () => {
+  it('keeps its data in DATA_DIR across restarts and refuses a second process', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-db-'));
+    try {
+      const first = await openEmbeddedDatabase(dataDir);
+      await migrateToLatest(first.db);
+      await first.db
+        .insertInto('topics')
+        .values({ slug: 'kept', title: 'Kept', createdBy: null })
+        .execute();
+      // Another holder is simulated by a lock naming a live process (this test runner's parent).
+      await expect(openEmbeddedDatabase(dataDir)).rejects.toThrow(DatabaseLockedError);
+      await first.close();
+
+      const second = await openEmbeddedDatabase(dataDir);
+      expect(await migrateToLatest(second.db)).toEqual([]);
+      const topics = await second.db.selectFrom('topics').select('slug').execute();
+      expect(topics).toEqual([{ slug: 'kept' }]);
+      await second.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the other process in its refusal, and takes over a dead process’s lock', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-db-'));
+    try {
+      fs.writeFileSync(path.join(dataDir, 'stance.lock'), String(process.ppid));
+      await expect(openEmbeddedDatabase(dataDir)).rejects.toThrow(
+        new RegExp(`in use by another Stance process \\(pid ${process.ppid}\\)`),
+      );
+      fs.writeFileSync(path.join(dataDir, 'stance.lock'), '999999999');
+      const handle = await openEmbeddedDatabase(dataDir);
+      await handle.close();
+      expect(fs.existsSync(path.join(dataDir, 'stance.lock'))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

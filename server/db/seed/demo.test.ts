@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../database.ts';
+import { findCounterDrift } from '../../features/opinions/opinions.repository.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { loadDemoContent } from './demo-content.ts';
+import { DatabaseNotEmptyError, seedDemo, type SeedSummary } from './demo.ts';
+
+let handle: DatabaseHandle;
+let summary: SeedSummary;
+const now = new Date('2026-11-21T12:00:00Z');
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  summary = await seedDemo(handle.db, { now });
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const count = async (query: ReturnType<typeof sql<{ n: number }>>) =>
+  (await query.execute(handle.db)).rows[0]!.n;
+
+describe('the demo seed', () => {
+  it('holds the promised amount of content', async () => {
+    expect(summary.topics).toBeGreaterThanOrEqual(15);
+    expect(summary.opinions).toBeGreaterThanOrEqual(150);
+    expect(summary.users).toBeGreaterThanOrEqual(60);
+    expect(summary.votes).toBeGreaterThanOrEqual(5000);
+    expect(summary.comments).toBeGreaterThanOrEqual(300);
+    const slugs = (await handle.db.selectFrom('topics').select('slug').execute()).map(
+      (row) => row.slug,
+    );
+    expect(slugs).toEqual(
+      expect.arrayContaining([
+        'in-the-news',
+        'eternals',
+        'culture-wars',
+        'how-to-live',
+        'entertainment',
+      ]),
+    );
+    expect(
+      await count(
+        sql`select count(*)::int as n from demographics where gender is not null and birth_year is not null`,
+      ),
+    ).toBeGreaterThanOrEqual(60);
+  });
+
+  it('spreads opinions over every topic', async () => {
+    const empty = await count(sql`
+      select count(*)::int as n from topics t
+      where not exists (select 1 from opinion_topics ot where ot.topic_id = t.id)`);
+    expect(empty).toBe(0);
+  });
+
+  it('threads comments of all four types', async () => {
+    const types = await handle.db
+      .selectFrom('comments')
+      .select(['responseType', sql<number>`count(*)::int`.as('n')])
+      .where('parentId', 'is', null)
+      .groupBy('responseType')
+      .execute();
+    const byType = Object.fromEntries(types.map((row) => [row.responseType, row.n]));
+    for (const type of ['pro', 'con', 'neutral', 'commentary'])
+      expect(byType[type], type).toBeGreaterThan(0);
+    expect(
+      await count(sql`select count(*)::int as n from comments where parent_id is not null`),
+    ).toBeGreaterThan(50);
+    expect(
+      await count(
+        sql`select count(*)::int as n from comments c join comments p on p.id = c.parent_id where c.created_at < p.created_at`,
+      ),
+    ).toBe(0);
+  });
+
+  it('votes along the members’ traits: progressives agree more with progressive opinions', async () => {
+    const content = loadDemoContent();
+    const progressiveTitles = content.opinions
+      .filter((o) => (o.loadings.social ?? 0) >= 0.6)
+      .map((o) => o.title);
+    const group = (predicate: (social: number) => boolean) =>
+      content.users.filter((user) => predicate(user.traits.social)).map((user) => user.username);
+    const meanRating = async (usernames: string[]) => {
+      const row = await handle.db
+        .selectFrom('votes')
+        .innerJoin('users', 'users.id', 'votes.userId')
+        .innerJoin('opinions', 'opinions.id', 'votes.opinionId')
+        .select(sql<number>`avg(rating)::float`.as('mean'))
+        .where('users.username', 'in', usernames)
+        .where('opinions.title', 'in', progressiveTitles)
+        .executeTakeFirstOrThrow();
+      return row.mean;
+    };
+    expect(progressiveTitles.length).toBeGreaterThan(5);
+    // 1 is Strongly Agree: progressives' mean rating is lower (more agreeing) by a clear margin.
+    const progressives = await meanRating(group((social) => social > 0.3));
+    const conservatives = await meanRating(group((social) => social < -0.3));
+    expect(conservatives - progressives).toBeGreaterThan(0.8);
+  });
+
+  it('gives the last week the activity of a living site', async () => {
+    const lastWeek = await count(
+      sql`select count(*)::int as n from votes where updated_at > ${new Date(now.getTime() - 7 * 86_400_000)}`,
+    );
+    expect(lastWeek).toBeGreaterThan(200);
+  });
+
+  it('keeps every derived counter equal to the raw rows', async () => {
+    expect(await findCounterDrift(handle.db)).toEqual([]);
+  });
+
+  it('is deterministic: the same content and time give the same rows', async () => {
+    const again = await createTestDatabase();
+    try {
+      const second = await seedDemo(again.db, { now });
+      expect(second).toEqual(summary);
+      const fingerprint = (db: typeof handle.db) =>
+        sql<{
+          f: string;
+        }>`select md5(string_agg(user_id || ':' || opinion_id || ':' || rating, ',' order by user_id, opinion_id)) as f from votes`.execute(
+          db,
+        );
+      expect((await fingerprint(again.db)).rows[0]!.f).toBe(
+        (await fingerprint(handle.db)).rows[0]!.f,
+      );
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('refuses to load into a database that holds content', async () => {
+    await expect(seedDemo(handle.db, { now })).rejects.toBeInstanceOf(DatabaseNotEmptyError);
+  });
+});

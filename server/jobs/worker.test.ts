@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { buildOpinion } from '../test/factories.ts';
+import { findCounterDrift } from '../features/opinions/opinions.repository.ts';
+import { jobHandlers } from './handlers.ts';
+import { claimJobs, enqueueJob, retryDelayMs } from './queue.ts';
+import { startJobWorker } from './worker.ts';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe('the jobs table worker', () => {
+  it('runs each due job once and marks it done', async () => {
+    const seen: unknown[] = [];
+    const worker = startJobWorker(
+      handle.db,
+      { record: async (payload) => void seen.push(payload.n) },
+      { autoStart: false },
+    );
+    for (let n = 1; n <= 3; n++) await enqueueJob(handle.db, 'record', { n });
+    expect(await worker.drain()).toBe(3);
+    expect(seen).toEqual([1, 2, 3]);
+    expect(await worker.drain()).toBe(0);
+    const pending = await handle.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('doneAt', 'is', null)
+      .where('kind', '=', 'record')
+      .execute();
+    expect(pending).toEqual([]);
+  });
+
+  it('retries a failing job later with backoff, keeping the error', async () => {
+    let calls = 0;
+    const worker = startJobWorker(
+      handle.db,
+      {
+        flaky: async () => {
+          calls++;
+          throw new Error('mail server unreachable');
+        },
+      },
+      { autoStart: false },
+    );
+    const id = await enqueueJob(handle.db, 'flaky', {});
+    const before = Date.now();
+    await worker.drain();
+    expect(calls).toBe(1);
+    const job = await handle.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(job.doneAt).toBeNull();
+    expect(job.attempts).toBe(1);
+    expect(job.lastError).toBe('mail server unreachable');
+    expect(job.runAt.getTime()).toBeGreaterThanOrEqual(before + retryDelayMs(1) - 1000);
+    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
+  });
+
+  it('does not run a job that is not due yet', async () => {
+    const worker = startJobWorker(handle.db, { later: async () => {} }, { autoStart: false });
+    await enqueueJob(handle.db, 'later', {}, { runAt: new Date(Date.now() + 60_000) });
+    expect(await worker.drain()).toBe(0);
+  });
+
+  it('never hands the same job to two claimers', async () => {
+    for (let n = 0; n < 6; n++) await enqueueJob(handle.db, 'shared', { n });
+    const [first, second] = await Promise.all([claimJobs(handle.db, 4), claimJobs(handle.db, 4)]);
+    const ids = [...first, ...second].filter((job) => job.kind === 'shared').map((job) => job.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(6);
+  });
+
+  it('rebuilds drifted counters through the rebuild-counters job', async () => {
+    const opinion = await buildOpinion(handle.db);
+    await handle.db
+      .updateTable('opinions')
+      .set({ votes3: 7 })
+      .where('id', '=', opinion.id)
+      .execute();
+    expect(await findCounterDrift(handle.db)).toHaveLength(1);
+    const worker = startJobWorker(handle.db, jobHandlers, { autoStart: false });
+    await enqueueJob(handle.db, 'rebuild-counters', {});
+    await worker.drain();
+    expect(await findCounterDrift(handle.db)).toEqual([]);
+  });
+});

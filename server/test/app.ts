@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { DatabaseHandle, Db } from '../db/database.ts';
+import { createTestDatabase } from './database.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+};
+
+/** Test configuration: the defaults, overridable per test. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', SEED: 'none', ...overrides });
+}
+
+/** The whole app on a fresh database, driven through `app.inject()` (real routing and plugins). */
+export async function createTestApp(
+  options: { env?: Record<string, string>; webDir?: string } = {},
+): Promise<TestApp> {
+  const handle = await createTestDatabase();
+  const config = testConfig(options.env);
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    webDir: options.webDir ?? path.resolve(import.meta.dirname, 'fixtures/web'),
+  });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    handle,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { ApiCall, PayloadOf, ResponseOf } from '../../contract/api.ts';
+
+/** The one error type of every failed call: the HTTP status and a message a person can read. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** Status used when the request never got an answer (offline, DNS, aborted by the browser). */
+export const networkErrorStatus = 0;
+
+/** Turns a GET payload into a query string; undefined fields are left out. */
+export function toQueryString(payload: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Calls one contract entry with the wire format of DESIGN.md §2: POST sends `{"body": payload}` as
+ * JSON, GET sends the payload as the query string. A non-success status other than 304 raises an
+ * ApiError carrying the JSON `error` field, or the status text when the answer is not JSON
+ * (SPEC.md §7, answer handling).
+ */
+export async function callApi<Call extends ApiCall>(
+  call: Call,
+  payload: PayloadOf<Call>,
+  options: { signal?: AbortSignal } = {},
+): Promise<ResponseOf<Call>> {
+  const isGet = call.method === 'GET';
+  const url = isGet ? call.path + toQueryString(payload as Record<string, unknown>) : call.path;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: call.method,
+      credentials: 'same-origin',
+      headers: isGet
+        ? { Accept: 'application/json' }
+        : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: isGet ? undefined : JSON.stringify({ body: payload }),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(networkErrorStatus, 'Could not reach Stance. Check your connection.');
+  }
+
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  if (!response.ok && response.status !== 304) {
+    throw new ApiError(response.status, await readErrorMessage(response, isJson));
+  }
+  if (!isJson) {
+    throw new ApiError(response.status, 'The server sent an answer that is not JSON');
+  }
+  const answer = (await response.json()) as { success?: boolean; body?: unknown; error?: unknown };
+  if (answer.success === false) {
+    throw new ApiError(response.status, String(answer.error ?? response.statusText));
+  }
+  return answer.body as ResponseOf<Call>;
+}
+
+async function readErrorMessage(response: Response, isJson: boolean): Promise<string> {
+  const fallback = response.statusText || `Request failed (${response.status})`;
+  if (!isJson) return fallback;
+  try {
+    const answer = (await response.json()) as { error?: unknown };
+    return typeof answer.error === 'string' && answer.error ? answer.error : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The status of an error raised by a call, or undefined for anything else. */
+export function statusOf(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
+}

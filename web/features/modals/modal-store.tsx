@@ -1,0 +1,43 @@
+import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import type { TopicSummary } from '../../../contract/entities.ts';
+
+/** Every modal kind of SPEC.md §2 (the cookie banner lives in features/cookies). */
+export type ModalRequest =
+  | {
+      kind: 'opinion';
+      /** Absent: a new opinion. Present: editing that opinion. */
+      opinion?: { id: number; title: string; topics: TopicSummary[] };
+    }
+  | { kind: 'linkShare'; url: string; title: string; text: string }
+  | { kind: 'checkout' }
+  | { kind: 'loginSignup'; page: 'login' | 'signup'; reason?: string }
+  | { kind: 'buyReport' }
+  | { kind: 'votePrompt' }
+  | { kind: 'flag'; commentID: number }
+  | { kind: 'subscription' };
+
+export type ModalKind = ModalRequest['kind'];
+
+type ModalStore = {
+  current: ModalRequest | null;
+  openModal: (request: ModalRequest) => void;
+  closeModal: () => void;
+};
+
+const ModalContext = createContext<ModalStore | null>(null);
+
+/** One modal at a time: opening another replaces it (e.g. vote prompt → sign up). */
+export function ModalProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<ModalRequest | null>(null);
+  const store = useMemo<ModalStore>(
+    () => ({ current, openModal: setCurrent, closeModal: () => setCurrent(null) }),
+    [current],
+  );
+  return <ModalContext value={store}>{children}</ModalContext>;
+}
+
+export function useModals(): ModalStore {
+  const store = use(ModalContext);
+  if (!store) throw new Error('useModals() needs a <ModalProvider> above it');
+  return store;
+}

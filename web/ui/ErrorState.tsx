@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { ButtonLink } from './Button.tsx';
+import { errorTextFor } from './error-texts.ts';
+import styles from './ErrorState.module.css';
+
+type ErrorStateProps = {
+  /** A failed call: its status picks SPEC.md's text. */
+  error?: unknown;
+  /** A fixed text instead (e.g. 'Access denied'). */
+  message?: string;
+  children?: ReactNode;
+  /** Offer a way back to the feed (default) or not. */
+  hasHomeLink?: boolean;
+};
+
+export function ErrorState({ error, message, children, hasHomeLink = true }: ErrorStateProps) {
+  return (
+    <div className={styles.state} role="alert">
+      <svg className={styles.icon} viewBox="0 0 48 48" aria-hidden="true" fill="none">
+        <circle cx="24" cy="24" r="20" stroke="currentColor" strokeWidth="2.5" />
+        <path d="M24 14v12" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+        <circle cx="24" cy="33" r="2" fill="currentColor" />
+      </svg>
+      <p className={styles.message}>{message ?? errorTextFor(error)}</p>
+      {children ? <div className={styles.detail}>{children}</div> : null}
+      {hasHomeLink ? (
+        <div className={styles.actions}>
+          <ButtonLink to="/" variant="primary">
+            Go to For You
+          </ButtonLink>
+          <ButtonLink to="/topics">Browse topics</ButtonLink>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import styles from './Spinner.module.css';
+
+/** SPEC.md §8: the loading text is 'Loading ...'. */
+export const loadingText = 'Loading ...';
+
+export function Spinner({ label = loadingText, isCentered = false }) {
+  const spinner = (
+    <span className={styles.spinner} role="status">
+      <span className={styles.circle} aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+  return isCentered ? <div className={styles.centered}>{spinner}</div> : spinner;
+}

@@ -1,0 +1,20 @@
+import { ApiError } from '../api/client.ts';
+
+/** SPEC.md §8, the error catalogue. */
+export const errorTexts = {
+  removed: 'This content has been removed',
+  notFound: 'Not found. The URL you entered may be invalid.',
+  accessDenied: 'Access denied',
+  loading: 'Loading ...',
+} as const;
+
+/** The text a page shows for a failed load: SPEC.md's texts for 410/404/403, else the message. */
+export function errorTextFor(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 410) return errorTexts.removed;
+    if (error.status === 404) return errorTexts.notFound;
+    if (error.status === 403) return errorTexts.accessDenied;
+    return error.message;
+  }
+  return 'Something went wrong. Please try again.';
+}
