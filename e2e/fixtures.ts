@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const chromiumPath = inject('chromiumPath');
+export const baseUrl = inject('baseUrl');
+/** True when the journeys cannot run here (no Chromium); global setup has said so loudly. */
+export const isBrowserMissing = !chromiumPath;
+
+const screenshotDir = path.resolve(import.meta.dirname, 'screenshots');
+
+/** Debian's Chromium, with the flags that keep it from stalling on this closed network. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh visitor (no cookies, no storage) with a viewport of the given width. */
+export async function newVisitor(browser: Browser, width = 1400, height = 900): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw new Error(`The page threw: ${error.message}`);
+  });
+  return page;
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
+}

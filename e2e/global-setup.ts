@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { ensureWebBuild } from '../scripts/web-build.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The Chromium executable, or '' when there is none (journeys are then skipped, loudly). */
+    chromiumPath: string;
+    /** Where the built app under test is served. */
+    baseUrl: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function findChromium(): string {
+  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  return fs.existsSync(candidate) ? candidate : '';
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/topic/getall`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not start within 120 s:\n${output()}`);
+}
+
+function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/**
+ * Builds the app, starts the real server on a free port with a fresh database holding the demo
+ * content (embedded by default; a new database on the PostgreSQL server when DATABASE_URL is set)
+ * and tells the journeys where it is.
+ */
+export default async function setup(project: TestProject) {
+  const chromiumPath = findChromium();
+  project.provide('chromiumPath', chromiumPath);
+  if (!chromiumPath) {
+    const message = `No Chromium at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}: browser journeys cannot run.`;
+    if (process.env.CI === 'true') throw new Error(`${message} CI requires them (apt-get install chromium).`);
+    console.warn(`\n${'!'.repeat(78)}\n!! ${message}\n!! THE E2E JOURNEYS WERE SKIPPED. Install Debian's chromium or set CHROMIUM_PATH.\n${'!'.repeat(78)}\n`);
+    project.provide('baseUrl', '');
+    return;
+  }
+
+  await ensureWebBuild();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+  };
+
+  let dropDatabase: (() => Promise<void>) | null = null;
+  if (process.env.DATABASE_URL) {
+    const serverUrl = process.env.DATABASE_URL;
+    const name = `stance_e2e_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    await runNode(['server/cli.ts', 'seed', 'demo'], env);
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+
+  let output = '';
+  const child = spawn(process.execPath, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitForServer(baseUrl, child, () => output);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase?.();
+  };
+}
