@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -35,10 +35,10 @@ export const bodyLimitBytes = 256 * 1024;
 
 export async function buildApp(
   deps: AppDeps,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyBaseLogger } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: bodyLimitBytes,
     trustProxy: deps.config.isProduction,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
