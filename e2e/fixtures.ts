@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 
 export const chromiumPath = inject('chromiumPath');
 export const baseUrl = inject('baseUrl');
@@ -10,21 +11,8 @@ export const isBrowserMissing = !chromiumPath;
 
 const screenshotDir = path.resolve(import.meta.dirname, 'screenshots');
 
-/** Debian's Chromium, with the flags that keep it from stalling on this closed network. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions(chromiumPath));
 }
 
 /** A fresh visitor (no cookies, no storage) with a viewport of the given width. */

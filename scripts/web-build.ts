@@ -8,7 +8,10 @@ function newestModification(directory: string): number {
   let newest = 0;
   for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
     const full = path.join(directory, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestModification(full) : fs.statSync(full).mtimeMs);
+    newest = Math.max(
+      newest,
+      entry.isDirectory() ? newestModification(full) : fs.statSync(full).mtimeMs,
+    );
   }
   return newest;
 }

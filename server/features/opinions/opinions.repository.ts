@@ -232,6 +232,24 @@ export async function listLatestComments(db: Db, limit: number) {
     .execute();
 }
 
+/** Per-opinion counts of raw votes by rating and of live comments, as a joinable subquery. */
+const rawCounts = sql`
+  select o.id as opinion_id,
+    array[coalesce(v.r1, 0), coalesce(v.r2, 0), coalesce(v.r3, 0), coalesce(v.r4, 0), coalesce(v.r5, 0)] as votes,
+    coalesce(c.n, 0) as comments
+  from opinions o
+  left join (
+    select opinion_id,
+      count(*) filter (where rating = 1)::int as r1, count(*) filter (where rating = 2)::int as r2,
+      count(*) filter (where rating = 3)::int as r3, count(*) filter (where rating = 4)::int as r4,
+      count(*) filter (where rating = 5)::int as r5
+    from votes group by opinion_id
+  ) v on v.opinion_id = o.id
+  left join (
+    select opinion_id, count(*)::int as n from comments where not deleted group by opinion_id
+  ) c on c.opinion_id = o.id
+`;
+
 /** Opinions whose derived counters disagree with their raw votes and comments. */
 export async function findCounterDrift(db: Db) {
   const result = await sql<{
@@ -242,53 +260,23 @@ export async function findCounterDrift(db: Db) {
     storedComments: number;
     actualComments: number;
   }>`
-    select o.id, o.slug,
-      array[o.votes1, o.votes2, o.votes3, o.votes4, o.votes5] as stored,
-      array[coalesce(v.r1, 0), coalesce(v.r2, 0), coalesce(v.r3, 0), coalesce(v.r4, 0), coalesce(v.r5, 0)] as actual,
-      o.num_comments as stored_comments, coalesce(c.n, 0) as actual_comments
-    from opinions o
-    left join (
-      select opinion_id,
-        count(*) filter (where rating = 1)::int as r1, count(*) filter (where rating = 2)::int as r2,
-        count(*) filter (where rating = 3)::int as r3, count(*) filter (where rating = 4)::int as r4,
-        count(*) filter (where rating = 5)::int as r5
-      from votes group by opinion_id
-    ) v on v.opinion_id = o.id
-    left join (
-      select opinion_id, count(*)::int as n from comments where not deleted group by opinion_id
-    ) c on c.opinion_id = o.id
-    where array[o.votes1, o.votes2, o.votes3, o.votes4, o.votes5]
-        <> array[coalesce(v.r1, 0), coalesce(v.r2, 0), coalesce(v.r3, 0), coalesce(v.r4, 0), coalesce(v.r5, 0)]
-      or o.num_comments <> coalesce(c.n, 0)
+    select o.id, o.slug, array[o.votes1, o.votes2, o.votes3, o.votes4, o.votes5] as stored,
+      raw.votes as actual, o.num_comments as stored_comments, raw.comments as actual_comments
+    from opinions o join (${rawCounts}) raw on raw.opinion_id = o.id
+    where array[o.votes1, o.votes2, o.votes3, o.votes4, o.votes5] <> raw.votes
+      or o.num_comments <> raw.comments
     order by o.id
   `.execute(db);
-  return result.rows.map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    stored: row.stored,
-    actual: row.actual,
-    storedComments: row.storedComments,
-    actualComments: row.actualComments,
-  }));
+  return result.rows;
 }
 
 /** Rebuilds every opinion's derived counters from the raw rows. */
 export async function rebuildOpinionCounters(db: Db) {
   await sql`
     update opinions o set
-      votes1 = coalesce(v.r1, 0), votes2 = coalesce(v.r2, 0), votes3 = coalesce(v.r3, 0),
-      votes4 = coalesce(v.r4, 0), votes5 = coalesce(v.r5, 0), num_comments = coalesce(c.n, 0)
-    from opinions base
-    left join (
-      select opinion_id,
-        count(*) filter (where rating = 1)::int as r1, count(*) filter (where rating = 2)::int as r2,
-        count(*) filter (where rating = 3)::int as r3, count(*) filter (where rating = 4)::int as r4,
-        count(*) filter (where rating = 5)::int as r5
-      from votes group by opinion_id
-    ) v on v.opinion_id = base.id
-    left join (
-      select opinion_id, count(*)::int as n from comments where not deleted group by opinion_id
-    ) c on c.opinion_id = base.id
-    where o.id = base.id
+      votes1 = raw.votes[1], votes2 = raw.votes[2], votes3 = raw.votes[3],
+      votes4 = raw.votes[4], votes5 = raw.votes[5], num_comments = raw.comments
+    from (${rawCounts}) raw
+    where o.id = raw.opinion_id
   `.execute(db);
 }
