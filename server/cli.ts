@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { DatabaseLockedError, type Db } from './db/database.ts';
 import { DatabaseNotEmptyError, seedDemo } from './db/seed/demo.ts';
+import { runInstrumentsCheck } from './features/instruments/instruments.check.ts';
 import { findCounterDrift } from './features/opinions/opinions.repository.ts';
 import { openAndPrepareDatabase } from './runtime.ts';
 
@@ -31,7 +32,8 @@ const commands: Record<string, Command> = {
       const summary = await seedDemo(db);
       console.log(
         `Demo content loaded: ${summary.topics} topics, ${summary.users} users, ${summary.opinions} opinions, ` +
-          `${summary.votes} votes, ${summary.comments} comments, ${summary.likes} good points.`,
+          `${summary.votes} votes, ${summary.comments} comments, ${summary.likes} good points, ` +
+          `${summary.quizAnswers} answers to ${summary.quizItems} quiz items.`,
       );
       return 0;
     },
@@ -53,6 +55,14 @@ const commands: Record<string, Command> = {
       }
       console.log(`verify-counts: ${drift.length} opinions drift.`);
       return 1;
+    },
+  },
+  'instruments-check': {
+    usage: 'instruments-check',
+    summary: "per quiz element: items, keying balance, respondents and Cronbach's alpha",
+    async run(db) {
+      console.log(await runInstrumentsCheck(db));
+      return 0;
     },
   },
 };

@@ -173,6 +173,13 @@ export interface JobsTable {
   createdAt: CreatedAt;
 }
 
+export interface InstrumentItemsTable {
+  /** The quiz item's stable id in content/instruments, e.g. `bigfive.openness.1`. */
+  itemId: string;
+  /** The unlisted opinion members vote on to answer the item. */
+  opinionId: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -186,6 +193,7 @@ export interface Database {
   notifications: NotificationsTable;
   demographics: DemographicsTable;
   jobs: JobsTable;
+  instrumentItems: InstrumentItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import { matchAppRoute, pageTitle, productName } from '../../contract/routes.ts'
 import type { Db } from '../db/database.ts';
 import { findOpinionTitle } from '../features/opinions/opinions.service.ts';
 import { findTopicTitle } from '../features/topics/topics.service.ts';
+import { escapeHtml } from '../html.ts';
 import { sendFailure } from './errors.ts';
 
 const fallbackIndexHtml = `<!doctype html>
@@ -14,15 +15,6 @@ const fallbackIndexHtml = `<!doctype html>
 <body><main style="font-family: system-ui; max-width: 40rem; margin: 4rem auto">
 <h1>${productName}</h1><p>The web app has not been built yet. Run <code>npm run build</code>, then reload.</p>
 </main></body></html>`;
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /**
  * Serves the built web app: hashed assets with long-lived caching, and index.html for every route

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as createCore from './20261121T1400-create-core.ts';
+import * as createInstrumentItems from './20261121T1500-create-instrument-items.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -7,4 +8,5 @@ import * as createCore from './20261121T1400-create-core.ts';
  */
 export const migrations: Record<string, Migration> = {
   '20261121T1400-create-core': createCore,
+  '20261121T1500-create-instrument-items': createInstrumentItems,
 };

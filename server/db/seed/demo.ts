@@ -4,7 +4,8 @@ import { slugify, uniqueSlug } from '../../features/opinions/opinions.slug.ts';
 import { karmaPerComment, karmaPerGoodPointReceived } from '../../features/users/users.karma.ts';
 import { rebuildOpinionCounters } from '../../features/opinions/opinions.repository.ts';
 import { recomputeAllKarma } from '../../features/users/users.repository.ts';
-import type { Db } from '../database.ts';
+import { seedInstrumentAnswers } from '../../features/instruments/instruments.seed.ts';
+import { inTransaction, type Db } from '../database.ts';
 import {
   loadDemoContent,
   type DemoComment,
@@ -19,6 +20,8 @@ const demoSeed = 20_261_121;
 const batchSize = 500;
 
 export type SeedSummary = {
+  quizItems: number;
+  quizAnswers: number;
   topics: number;
   users: number;
   opinions: number;
@@ -51,7 +54,7 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
       'The database already holds content; the demo seed loads into an empty database only.',
     );
   }
-  return db.transaction().execute((trx) => insertDemo(trx, content, now));
+  return inTransaction(db, (trx) => insertDemo(trx, content, now));
 }
 
 async function insertDemo(db: Db, content: DemoContent, now: Date): Promise<SeedSummary> {
@@ -159,6 +162,15 @@ async function insertDemo(db: Db, content: DemoContent, now: Date): Promise<Seed
     userOf,
     now,
   );
+  // Quiz answers drawn from latent traits, so reports and the psychometric check have data.
+  const quizAnswers = await seedInstrumentAnswers(
+    db,
+    content.users.map((user) => ({
+      id: userOf(user.username).id,
+      username: user.username,
+      traits: user.traits,
+    })),
+  );
   await rebuildOpinionCounters(db);
   await recomputeAllKarma(db, karmaPerComment, karmaPerGoodPointReceived);
 
@@ -169,6 +181,8 @@ async function insertDemo(db: Db, content: DemoContent, now: Date): Promise<Seed
     votes: votes.length,
     comments,
     likes,
+    quizItems: quizAnswers.items,
+    quizAnswers: quizAnswers.votes,
   };
 }
 

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { Report } from './instruments.content.ts';
+import { getInstrumentContent } from './instruments.content.ts';
+import { escapeHtml } from '../../html.ts';
+import { renderDetailedReport, textForScore } from './instruments.reports.ts';
+import { scoreReport } from './instruments.scoring.ts';
+
+const content = getInstrumentContent();
+
+function answering(report: Report, rating: number): Map<string, number> {
+  return new Map(
+    report.elements.flatMap((element) => element.items.map((item) => [item.id, rating] as const)),
+  );
+}
+
+describe('escapeHtml', () => {
+  it('escapes every character that could open markup or leave an attribute', () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+});
+
+describe('textForScore', () => {
+  it('reads the low text to 40, the middle to 60 and the high text above', () => {
+    const texts = { low: 'low', middle: 'middle', high: 'high' };
+    expect([0, 40, 41, 60, 61, 100].map((score) => textForScore(texts, score))).toEqual([
+      'low',
+      'low',
+      'middle',
+      'middle',
+      'high',
+      'high',
+    ]);
+  });
+});
+
+describe('renderDetailedReport', () => {
+  it('shows each element’s score, band and text, the total, the class and the sources', () => {
+    const climate = content.reports.climate;
+    // Strongly agreeing with every + item and disagreeing with every - item: all 100.
+    const answers = new Map(
+      climate.elements.flatMap((element) =>
+        element.items.map((item) => [item.id, item.keying === '+' ? 1 : 5] as const),
+      ),
+    );
+    const html = renderDetailedReport(climate, scoreReport(climate, answers));
+    expect(html).toContain('<span class="value">100</span> <span class="band">VERY HIGH</span>');
+    expect(html).toContain('Class: <strong>ACTIVIST</strong>');
+    expect(html).toContain(escapeHtml(climate.elements[0]?.texts.high ?? 'missing'));
+    expect(html).toContain(escapeHtml(climate.total?.texts.high ?? 'missing'));
+    for (const source of climate.sources)
+      expect(html).toContain(`href="${escapeHtml(source.url)}"`);
+  });
+
+  it('says what is missing instead of a score', () => {
+    const bigfive = content.reports.bigfive;
+    const html = renderDetailedReport(bigfive, scoreReport(bigfive, new Map()));
+    expect(html).toContain('Not scored yet');
+    expect(html).toContain('answer at least 4 of its 8 statements (0 so far)');
+  });
+
+  it('escapes content, so no text can inject markup', () => {
+    const report: Report = {
+      ...content.reports.trans,
+      title: '<script>alert(1)</script>',
+      sources: [{ title: 'x" onmouseover="y', url: 'https://example.org/?a=1&b="2"' }],
+    };
+    const html = renderDetailedReport(report, scoreReport(report, answering(report, 3)));
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('href="https://example.org/?a=1&amp;b=&quot;2&quot;"');
+    expect(html).not.toContain('x" onmouseover');
+  });
+
+  it('names the sixteen type', () => {
+    const sixteen = content.reports.sixteen;
+    const html = renderDetailedReport(sixteen, scoreReport(sixteen, answering(sixteen, 3)));
+    expect(html).toContain('Your type: <strong>XXXX</strong>');
+  });
+});
