@@ -29,7 +29,11 @@ async function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -37,7 +41,8 @@ async function freePort(): Promise<number> {
 async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(`${baseUrl}/api/topic/getall`);
       if (response.ok) return;
@@ -52,7 +57,9 @@ async function waitForServer(baseUrl: string, child: ChildProcess, output: () =>
 function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -66,8 +73,11 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromiumPath);
   if (!chromiumPath) {
     const message = `No Chromium at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}: browser journeys cannot run.`;
-    if (process.env.CI === 'true') throw new Error(`${message} CI requires them (apt-get install chromium).`);
-    console.warn(`\n${'!'.repeat(78)}\n!! ${message}\n!! THE E2E JOURNEYS WERE SKIPPED. Install Debian's chromium or set CHROMIUM_PATH.\n${'!'.repeat(78)}\n`);
+    if (process.env.CI === 'true')
+      throw new Error(`${message} CI requires them (apt-get install chromium).`);
+    console.warn(
+      `\n${'!'.repeat(78)}\n!! ${message}\n!! THE E2E JOURNEYS WERE SKIPPED. Install Debian's chromium or set CHROMIUM_PATH.\n${'!'.repeat(78)}\n`,
+    );
     project.provide('baseUrl', '');
     return;
   }
@@ -108,7 +118,11 @@ export default async function setup(project: TestProject) {
   }
 
   let output = '';
-  const child = spawn(process.execPath, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitForServer(baseUrl, child, () => output);
