@@ -77,6 +77,7 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   const command = name ? commands[name] : undefined;
   if (!command) {
+    if (name) console.error(`Unknown command '${name}'.\n`);
     printUsage();
     return name ? 2 : 0;
   }
