@@ -70,6 +70,10 @@ export async function buildApp(
   registerSearchRoutes(app, deps);
   registerCookieRoutes(app);
 
-  await registerWeb(app, { db: deps.db, webDir: deps.webDir });
+  await registerWeb(app, {
+    db: deps.db,
+    webDir: deps.webDir,
+    isProduction: deps.config.isProduction,
+  });
   return app;
 }

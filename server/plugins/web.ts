@@ -22,11 +22,16 @@ const fallbackIndexHtml = `<!doctype html>
  * right before any script runs). Unknown paths get the app's Not found page with status 404;
  * unknown /api paths get JSON.
  */
-export async function registerWeb(app: FastifyInstance, options: { db: Db; webDir: string }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { db: Db; webDir: string; isProduction: boolean },
+) {
   const indexPath = path.join(options.webDir, 'index.html');
-  const indexHtml = fs.existsSync(indexPath)
-    ? fs.readFileSync(indexPath, 'utf8')
-    : fallbackIndexHtml;
+  const readIndexHtml = () =>
+    fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : fallbackIndexHtml;
+  // In production the build never changes under a running server; in development a rebuild
+  // renames the assets, so the page is read afresh.
+  const cachedIndexHtml = options.isProduction ? readIndexHtml() : null;
 
   if (fs.existsSync(options.webDir)) {
     await app.register(fastifyStatic, {
@@ -66,7 +71,10 @@ export async function registerWeb(app: FastifyInstance, options: { db: Db; webDi
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
     const { title, status } = await titleFor(pathname);
-    const html = indexHtml.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    const html = (cachedIndexHtml ?? readIndexHtml()).replace(
+      /<title>[^<]*<\/title>/,
+      `<title>${escapeHtml(title)}</title>`,
+    );
     return reply
       .code(status)
       .header('cache-control', 'no-cache')

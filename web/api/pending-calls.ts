@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, emptyResponse } from '../../contract/api.ts';
+import { topicSummary } from '../../contract/entities.ts';
 
 /*
  * Calls the web shell already makes whose contract entries belong to later issues (accounts,
@@ -80,4 +81,11 @@ export const createCheckoutSession = defineCall({
   path: '/api/create-checkout-session',
   payload: z.object({ product: z.enum(['subscription', 'ebook']) }),
   response: z.object({ sessionId: z.string() }),
+});
+
+export const createTopic = defineCall({
+  method: 'POST',
+  path: '/api/topic/new',
+  payload: z.object({ title: z.string() }),
+  response: z.object({ NewTopic: topicSummary }),
 });

@@ -1,4 +1,4 @@
-import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { TopicSummary } from '../../../contract/entities.ts';
 
 /** Every modal kind of SPEC.md §2 (the cookie banner lives in features/cookies). */
@@ -29,9 +29,10 @@ const ModalContext = createContext<ModalStore | null>(null);
 /** One modal at a time: opening another replaces it (e.g. vote prompt → sign up). */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ModalRequest | null>(null);
+  const closeModal = useCallback(() => setCurrent(null), []);
   const store = useMemo<ModalStore>(
-    () => ({ current, openModal: setCurrent, closeModal: () => setCurrent(null) }),
-    [current],
+    () => ({ current, openModal: setCurrent, closeModal }),
+    [current, closeModal],
   );
   return <ModalContext value={store}>{children}</ModalContext>;
 }

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { useSession } from '../../session/session.ts';
+import { Card } from '../../../ui/Card.tsx';
+import { Page } from '../../../ui/Page.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { LoginSignupPanel } from './LoginSignupPanel.tsx';
+
+/** SPEC.md §2: a reason plus the login panel when logged out, a spinner while loading. */
+export function LoginRequired({
+  reason,
+  startPage = 'login',
+  children,
+}: {
+  reason: string;
+  startPage?: 'login' | 'signup';
+  children: ReactNode;
+}) {
+  const session = useSession();
+  if (session.loading) return <Spinner isCentered />;
+  if (!session.loggedIn) {
+    return (
+      <Page width="narrow">
+        <Card style={{ maxWidth: 460, width: '100%', margin: '0 auto' }}>
+          <LoginSignupPanel startPage={startPage} reason={reason} headingLevel="h1" />
+        </Card>
+      </Page>
+    );
+  }
+  return children;
+}

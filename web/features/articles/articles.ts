@@ -1,0 +1,134 @@
+/**
+ * The short articles under /article/{slug} and the policy pages. Plain data: a title, a
+ * standfirst and sections of paragraphs.
+ */
+export type Article = {
+  title: string;
+  standfirst: string;
+  sections: { heading?: string; paragraphs: string[] }[];
+};
+
+export const articles: Record<string, Article> = {
+  'about-us': {
+    title: 'About Stance',
+    standfirst: 'Stance is a public encyclopedia of opinion: what people think, and why.',
+    sections: [
+      {
+        paragraphs: [
+          'Most arguments online are shouting matches. Stance tries something calmer. Every opinion gets a page. Anyone can vote on it on a five-point scale, from Strongly Agree to Strongly Disagree, and members write the strongest case for and against.',
+          'Over time each page becomes a record of where people stand on a question and the reasons they give, organised by topic so it can be browsed like an encyclopedia.',
+        ],
+      },
+      {
+        heading: 'Opinion DNA',
+        paragraphs: [
+          'Your votes and short quizzes build your Opinion DNA: a profile of 48 elements of personality, values and ways of thinking, compared with everyone else who has taken part.',
+        ],
+      },
+      {
+        heading: 'Who runs it',
+        paragraphs: [
+          'Stance is run by a small independent team. We are funded by members who upgrade to the full Opinion DNA, not by advertising, and we do not sell personal data.',
+        ],
+      },
+    ],
+  },
+  rules: {
+    title: 'The rules of Stance',
+    standfirst: 'Disagree as much as you like. Do it well.',
+    sections: [
+      {
+        paragraphs: [
+          'Argue against ideas, not people. Personal attacks, harassment and slurs are removed.',
+          'Make the best case you can. Give reasons and, where you can, evidence. Represent the other side fairly: no straw men.',
+          'Stay on topic. A comment belongs under the opinion it discusses.',
+          'One person, one account. Vote and comment honestly; coordinated voting and sock puppets are removed.',
+          'No spam, advertising or illegal content.',
+        ],
+      },
+      {
+        heading: 'Moderation',
+        paragraphs: [
+          'Members can report a comment. Moderators review reports and may remove content or suspend accounts that break these rules. Removed comments leave a visible placeholder, so threads stay readable.',
+        ],
+      },
+    ],
+  },
+  'levels-awards': {
+    title: 'Levels and awards',
+    standfirst: 'Recognition for people who make Stance better.',
+    sections: [
+      {
+        paragraphs: [
+          'Members will rise through seven levels as they vote, comment and receive good points from others, and earn awards at milestones: the first vote, the hundredth comment, a thousand good points and beyond.',
+          'Levels and awards are being built. Your votes and comments already count toward them, and they will appear on your profile when they arrive.',
+        ],
+      },
+    ],
+  },
+  privacy: {
+    title: 'Privacy policy',
+    standfirst: 'What we keep about you, why, and what you can do about it.',
+    sections: [
+      {
+        heading: 'What we keep',
+        paragraphs: [
+          'Your account: e-mail address, username and a hashed password. What you do on Stance: your votes, comments and likes. Optional personal details (such as age group or education) only if you choose to give them.',
+        ],
+      },
+      {
+        heading: 'How we use it',
+        paragraphs: [
+          'To run the service, to show you how your views compare with others, and to publish aggregate, anonymous statistics. Your individual votes are never shown to other members.',
+          'We do not sell personal data and we do not show advertising.',
+        ],
+      },
+      {
+        heading: 'Your choices',
+        paragraphs: [
+          'You can change or remove your personal details at any time, and ask us to delete your account and its data.',
+        ],
+      },
+    ],
+  },
+  cookies: {
+    title: 'Cookie policy',
+    standfirst: 'Stance uses as few cookies as it can.',
+    sections: [
+      {
+        heading: 'Essential',
+        paragraphs: [
+          'A session cookie keeps you signed in. Your browser also remembers your cookie choice. These are needed for the site to work and are always on.',
+        ],
+      },
+      {
+        heading: 'Third parties',
+        paragraphs: [
+          'Stance loads no third-party cookies today. If we ever add a service that sets them, it will only run if you allow third parties in the cookie settings.',
+          'You can change your choice at any time on the cookie settings page.',
+        ],
+      },
+    ],
+  },
+  terms: {
+    title: 'Terms of service',
+    standfirst: 'The agreement between you and Stance, in plain words.',
+    sections: [
+      {
+        paragraphs: [
+          'You may use Stance if you follow the rules. You are responsible for what you post, and you keep the rights to it; by posting you let Stance publish it on the site.',
+          'We may remove content or accounts that break the rules or the law. We try to keep Stance available and correct, but we provide it as it is, without guarantees.',
+          'Paid upgrades renew until you cancel. You can cancel at any time and keep access until the end of the period you paid for.',
+          'We may change these terms; if a change matters, we will tell you before it takes effect.',
+        ],
+      },
+    ],
+  },
+};
+
+/** Route paths outside /article that show one of the articles. */
+export const policyArticleSlugs = {
+  privacy: 'privacy',
+  cookies: 'cookies',
+  termsOfService: 'terms',
+} as const;

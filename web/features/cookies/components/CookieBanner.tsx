@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../ui/Button.tsx';
+import { consentAccepted, consentRefused } from '../consent.ts';
+import { acceptAll, acceptEssentialOnly, chooseConsent, useConsent } from '../consent-store.ts';
+import styles from './CookieBanner.module.css';
+
+/**
+ * SPEC.md §4: the cookie banner, a simple view with a Settings view. It does not block the page
+ * (it is not a modal dialog), but it stays until the visitor chooses.
+ */
+export function CookieBanner() {
+  const consent = useConsent();
+  const [view, setView] = useState<'simple' | 'settings'>('simple');
+  const [allowsThirdParty, setAllowsThirdParty] = useState(false);
+  const titleId = useId();
+  if (consent !== null) return null;
+
+  return (
+    <section className={styles.banner} role="dialog" aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.title}>
+        {view === 'simple' ? 'Cookies on Stance' : 'Cookie settings'}
+      </h2>
+      {view === 'simple' ? (
+        <>
+          <p className={styles.text}>
+            We use essential cookies to keep you signed in and to remember this choice. With your
+            permission we may also use cookies from third parties to understand how Stance is used.
+            Read the <Link to="/cookies">cookie policy</Link>.
+          </p>
+          <div className={styles.actions}>
+            <Button variant="ghost" onClick={() => setView('settings')}>
+              Settings
+            </Button>
+            <Button onClick={acceptEssentialOnly}>Essential only</Button>
+            <Button variant="primary" onClick={acceptAll}>
+              Accept all
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <ul className={styles.settings}>
+            <li className={styles.category}>
+              <div>
+                <p className={styles.categoryName}>Essential</p>
+                <p className={styles.categoryText}>
+                  Keep you signed in, protect forms and remember your cookie choice.
+                </p>
+              </div>
+              <label className={styles.toggle}>
+                <input type="checkbox" checked disabled />
+                Always on
+              </label>
+            </li>
+            <li className={styles.category}>
+              <div>
+                <p className={styles.categoryName}>Third parties and statistics</p>
+                <p className={styles.categoryText}>
+                  Help us measure what works. Stance loads none today; any we add will only run with
+                  this switched on.
+                </p>
+              </div>
+              <label className={styles.toggle}>
+                <input
+                  type="checkbox"
+                  checked={allowsThirdParty}
+                  onChange={(event) => setAllowsThirdParty(event.target.checked)}
+                />
+                Allow
+              </label>
+            </li>
+          </ul>
+          <div className={styles.actions}>
+            <Button variant="ghost" onClick={() => setView('simple')}>
+              Back
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => chooseConsent(allowsThirdParty ? consentAccepted : consentRefused)}
+            >
+              Save choices
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

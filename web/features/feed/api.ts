@@ -1,0 +1,28 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { getTopic, userFeed } from '../../../contract/opinions.ts';
+import { callApi } from '../../api/client.ts';
+
+/** The next page's cursor, or undefined once the server says the feed has ended. */
+function nextCursor(page: { After: string; EndReached: boolean }): string | undefined {
+  return page.EndReached || page.After === '' ? undefined : page.After;
+}
+
+export function useUserFeed() {
+  return useInfiniteQuery({
+    queryKey: ['feed', 'forYou'],
+    queryFn: ({ pageParam, signal }) =>
+      callApi(userFeed, pageParam ? { after: pageParam } : {}, { signal }),
+    initialPageParam: '',
+    getNextPageParam: nextCursor,
+  });
+}
+
+export function useTopicFeed(slug: string) {
+  return useInfiniteQuery({
+    queryKey: ['feed', 'topic', slug],
+    queryFn: ({ pageParam, signal }) =>
+      callApi(getTopic, pageParam ? { slug, after: pageParam } : { slug }, { signal }),
+    initialPageParam: '',
+    getNextPageParam: nextCursor,
+  });
+}

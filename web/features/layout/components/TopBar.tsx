@@ -1,0 +1,215 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useModals } from '../../modals/modal-store.tsx';
+import { SearchBox } from '../../search/components/SearchBox.tsx';
+import { useSession, type Session } from '../../session/session.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { formatCount } from '../../../ui/format.ts';
+import { BellIcon, CloseIcon, MenuIcon, SearchIcon } from '../../../ui/icons.tsx';
+import { LogoMark } from './Logo.tsx';
+import styles from './TopBar.module.css';
+
+/** SPEC.md §1: the top bar's modes. Escape returns to default. */
+export type TopBarMode = 'default' | 'menu' | 'search';
+
+function primaryLinks(session: Session) {
+  return [
+    { label: 'For You', to: '/', end: true },
+    { label: 'Opinion DNA', to: '/reports/my-opinion-dna', end: false },
+    { label: 'About', to: '/article/about-us', end: false },
+    ...(session.canSeeAdminHub ? [{ label: 'Admin', to: '/internal/admin', end: false }] : []),
+  ];
+}
+
+export function TopBar() {
+  const session = useSession();
+  const { openModal } = useModals();
+  const [mode, setMode] = useState<TopBarMode>('default');
+  const [searchText, setSearchText] = useState('');
+  const barRef = useRef<HTMLElement>(null);
+  const searchInputRef = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setMode('default'), [location.pathname]);
+
+  useEffect(() => {
+    if (mode === 'default') return;
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        setMode('default');
+        (document.activeElement as HTMLElement | null)?.blur();
+      }
+    }
+    function handlePointerDown(event: PointerEvent) {
+      if (!barRef.current?.contains(event.target as Node)) setMode('default');
+    }
+    document.addEventListener('keydown', handleKeyDown);
+    document.addEventListener('pointerdown', handlePointerDown);
+    return () => {
+      document.removeEventListener('keydown', handleKeyDown);
+      document.removeEventListener('pointerdown', handlePointerDown);
+    };
+  }, [mode]);
+
+  useEffect(() => {
+    if (mode === 'search') searchInputRef.current?.focus();
+  }, [mode]);
+
+  function handleNavigateFromSearch() {
+    setMode('default');
+    setSearchText('');
+  }
+
+  const links = primaryLinks(session);
+  const searchProps = {
+    text: searchText,
+    onTextChange: (text: string) => {
+      setSearchText(text);
+      if (text !== '') setMode('search');
+    },
+    isOpen: mode === 'search',
+    onFocus: () => setMode('search'),
+    onNavigate: handleNavigateFromSearch,
+  };
+
+  return (
+    <header
+      ref={barRef}
+      className={[styles.topbar, mode === 'search' ? styles.searching : ''].join(' ')}
+    >
+      <div className={styles.inner}>
+        <button
+          type="button"
+          className={[styles.iconButton, styles.menuButton].join(' ')}
+          aria-label={mode === 'menu' ? 'Close menu' : 'Open menu'}
+          aria-expanded={mode === 'menu'}
+          aria-controls="topbar-menu"
+          onClick={() => setMode(mode === 'menu' ? 'default' : 'menu')}
+        >
+          {mode === 'menu' ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <Link className={styles.logo} to="/" aria-label="Stance, For You">
+          <LogoMark className={styles.logoMark} />
+          <span className={styles.logoText}>Stance</span>
+        </Link>
+        <SearchBox {...searchProps} inputRef={searchInputRef} className={styles.searchBox} />
+        <nav className={styles.nav} aria-label="Main">
+          {links.map((link) => (
+            <NavLink key={link.to} className={styles.navLink} to={link.to} end={link.end}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <span className={styles.spacer} />
+        <button
+          type="button"
+          className={[styles.iconButton, styles.searchButton].join(' ')}
+          aria-label="Search"
+          onClick={() => setMode('search')}
+        >
+          <SearchIcon />
+        </button>
+        <button
+          type="button"
+          className={[styles.iconButton, styles.closeSearch].join(' ')}
+          aria-label="Close search"
+          onClick={() => setMode('default')}
+        >
+          <CloseIcon />
+        </button>
+        <div className={styles.account}>
+          <AccountControls
+            session={session}
+            onLogIn={() => openModal({ kind: 'loginSignup', page: 'login' })}
+            onSignUp={() => openModal({ kind: 'loginSignup', page: 'signup' })}
+          />
+        </div>
+      </div>
+      {mode === 'menu' ? (
+        <nav id="topbar-menu" className={styles.menuPanel} aria-label="Menu">
+          {links.map((link) => (
+            <NavLink key={link.to} className={styles.navLink} to={link.to} end={link.end}>
+              {link.label}
+            </NavLink>
+          ))}
+          <NavLink className={styles.navLink} to="/topics">
+            All topics
+          </NavLink>
+          <NavLink className={styles.navLink} to="/contributors">
+            Top contributors
+          </NavLink>
+          <NavLink className={styles.navLink} to="/activity">
+            Latest activity
+          </NavLink>
+          {session.loading || session.loggedIn ? null : (
+            <div className={styles.menuAccount}>
+              <Button
+                variant="secondary"
+                block
+                onClick={() => openModal({ kind: 'loginSignup', page: 'login' })}
+              >
+                Log in
+              </Button>
+              <Button
+                variant="primary"
+                block
+                onClick={() => openModal({ kind: 'loginSignup', page: 'signup' })}
+              >
+                Sign up
+              </Button>
+            </div>
+          )}
+        </nav>
+      ) : null}
+    </header>
+  );
+}
+
+function AccountControls({
+  session,
+  onLogIn,
+  onSignUp,
+}: {
+  session: Session;
+  onLogIn: () => void;
+  onSignUp: () => void;
+}) {
+  if (session.loading) return <span className={styles.skeleton} aria-hidden="true" />;
+  if (!session.loggedIn) {
+    return (
+      <>
+        <Button variant="ghost" onClick={onLogIn}>
+          Log in
+        </Button>
+        <Button variant="primary" className={styles.signUp} onClick={onSignUp}>
+          Sign up
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Link
+        className={styles.iconButton}
+        to="/notifications"
+        aria-label={session.newNotification ? 'Notifications (new)' : 'Notifications'}
+      >
+        <BellIcon width={20} height={20} />
+        {session.newNotification ? <span className={styles.dot} aria-hidden="true" /> : null}
+      </Link>
+      <Link
+        className={styles.user}
+        to={`/u/${encodeURIComponent(session.username)}`}
+        aria-label={`${session.username}, ${formatCount(session.karma)} karma`}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {session.username.charAt(0)}
+        </span>
+        <span className={styles.userText} aria-hidden="true">
+          {session.username}
+          <span className={styles.karma}>{formatCount(session.karma)} karma</span>
+        </span>
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { Link } from 'react-router';
+import type { Opinion, VoteResults } from '../../../../contract/entities.ts';
+import { useModals } from '../../modals/modal-store.tsx';
+import { useSession } from '../../session/session.ts';
+import { absoluteUrl, copyText } from '../../sharing/clipboard.ts';
+import { TopicChips } from '../../topics/components/TopicChips.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { Card } from '../../../ui/Card.tsx';
+import { formatCount } from '../../../ui/format.ts';
+import { CommentsIcon, EyeIcon, ShareIcon, VotesIcon } from '../../../ui/icons.tsx';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { estimatedViews } from '../vote-scale.ts';
+import styles from './OpinionDetail.module.css';
+import { VoteWidget } from './VoteWidget.tsx';
+
+/** The opinion card of the opinion page, with the vote widget and the share panel. */
+export function OpinionDetail({
+  opinion,
+  results,
+}: {
+  opinion: Opinion;
+  results: VoteResults | null;
+}) {
+  const session = useSession();
+  const views = estimatedViews(opinion.NumVotes);
+  const figures = [
+    {
+      label: opinion.NumVotes === 1 ? 'vote' : 'votes',
+      value: opinion.NumVotes,
+      icon: <VotesIcon />,
+    },
+    {
+      label: opinion.NumComments === 1 ? 'comment' : 'comments',
+      value: opinion.NumComments,
+      icon: <CommentsIcon />,
+    },
+    {
+      label: opinion.NumShares === 1 ? 'share' : 'shares',
+      value: opinion.NumShares,
+      icon: <ShareIcon />,
+    },
+    {
+      label: views === 1 ? 'view (estimated)' : 'views (estimated)',
+      value: views,
+      icon: <EyeIcon />,
+    },
+  ];
+  return (
+    <Card as="article" padding="none" className={styles.card}>
+      <TopicChips topics={opinion.Topics} />
+      <h1 className={styles.title}>{opinion.Title}</h1>
+      {opinion.Deleted ? <span className={styles.deletedBadge}>Deleted</span> : null}
+      {opinion.AuthorUsername ? (
+        <p className={styles.byline}>
+          Opinion by{' '}
+          <Link to={`/u/${encodeURIComponent(opinion.AuthorUsername)}`}>
+            {opinion.AuthorUsername}
+          </Link>
+        </p>
+      ) : null}
+      <dl className={styles.stats}>
+        {figures.map((figure) => (
+          <div key={figure.label.split(' ')[0]!.replace(/s$/, '')} className={styles.stat}>
+            {figure.icon}
+            <dt>{figure.label}</dt>
+            <dd>{formatCount(figure.value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {opinion.Tidbit ? (
+        <aside className={styles.tidbit} aria-label="Insight">
+          <span className={styles.tidbitLabel}>Insight</span>
+          <p>{opinion.Tidbit.Desc}</p>
+        </aside>
+      ) : null}
+      <VoteWidget title={opinion.Title} rating={opinion.Rating} results={results} />
+      <SharePanel opinion={opinion} />
+      {session.canSeeDetailedOpinionReport ? (
+        <Link className={styles.reportLink} to={`/o/${opinion.Slug}/report`}>
+          Detailed opinion report
+        </Link>
+      ) : null}
+    </Card>
+  );
+}
+
+function SharePanel({ opinion }: { opinion: Opinion }) {
+  const { openModal } = useModals();
+  const url = absoluteUrl(`/o/${opinion.Slug}`);
+  return (
+    <div className={styles.share}>
+      <p className={styles.shareText}>Know someone with a strong view on this?</p>
+      <div className={styles.shareActions}>
+        <Button size="small" onClick={() => void copyText(url)}>
+          Copy link
+        </Button>
+        <Button
+          size="small"
+          variant="primary"
+          onClick={() =>
+            openModal({
+              kind: 'linkShare',
+              url,
+              title: opinion.Title,
+              text: `What do you think? “${opinion.Title}” — vote on Stance.`,
+            })
+          }
+        >
+          <ShareIcon />
+          Share
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function OpinionDetailSkeleton() {
+  return (
+    <Card as="div" padding="none" className={styles.card} aria-hidden="true">
+      <Skeleton width={180} height={26} radius="999px" />
+      <Skeleton width="90%" height={40} />
+      <Skeleton width="40%" height={20} />
+      <Skeleton height={46} />
+      <Skeleton height={84} />
+      <Skeleton height={32} />
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+/** SPEC.md §8: the alert when copying fails. */
+export const copyErrorText = 'Error copying text';
+
+/** Copies text, alerting SPEC.md's message on failure; resolves whether it worked. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    window.alert(copyErrorText);
+    return false;
+  }
+}
+
+/** The absolute URL of a site path, for sharing. */
+export function absoluteUrl(path: string): string {
+  return new URL(path, window.location.origin).toString();
+}

@@ -1,0 +1,33 @@
+import type { TopicSummary } from '../../../contract/entities.ts';
+import { capitalizeFirst } from '../../ui/format.ts';
+
+export type TopicGroup = { letter: string; topics: TopicSummary[] };
+
+/** The topics page: alphabetical, grouped by first letter (non-letters under '#'). */
+export function groupTopicsByLetter(topics: readonly TopicSummary[]): TopicGroup[] {
+  const sorted = [...topics].sort((a, b) =>
+    a.Title.localeCompare(b.Title, undefined, { sensitivity: 'base' }),
+  );
+  const groups = new Map<string, TopicSummary[]>();
+  for (const topic of sorted) {
+    const first = capitalizeFirst(topic.Title.trim()).charAt(0);
+    const letter = /\p{L}/u.test(first) ? first : '#';
+    const group = groups.get(letter);
+    if (group) group.push(topic);
+    else groups.set(letter, [topic]);
+  }
+  return [...groups].map(([letter, grouped]) => ({ letter, topics: grouped }));
+}
+
+/** Topics whose title contains the query, best matches (prefix) first. */
+export function filterTopics(topics: readonly TopicSummary[], query: string): TopicSummary[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [];
+  return topics
+    .filter((topic) => topic.Title.toLocaleLowerCase().includes(needle))
+    .sort((a, b) => {
+      const aStarts = a.Title.toLocaleLowerCase().startsWith(needle) ? 0 : 1;
+      const bStarts = b.Title.toLocaleLowerCase().startsWith(needle) ? 0 : 1;
+      return aStarts - bStarts || a.Title.localeCompare(b.Title);
+    });
+}

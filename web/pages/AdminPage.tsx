@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { useSession } from '../features/session/session.ts';
+import { usePageTitle } from '../hooks/use-page-title.ts';
+import { Card } from '../ui/Card.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { errorTexts } from '../ui/error-texts.ts';
+import { Page } from '../ui/Page.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+
+/** admin, `/internal/admin`: the admin hub, for admin-hub viewers only. */
+export default function AdminPage() {
+  usePageTitle('admin');
+  const session = useSession();
+  if (session.loading) return <Spinner isCentered />;
+  if (!session.canSeeAdminHub) {
+    return (
+      <Page width="narrow">
+        <ErrorState message={errorTexts.accessDenied} />
+      </Page>
+    );
+  }
+  return (
+    <Page title="Admin" intro="Tools for the people who run Stance.">
+      <Card heading="Reports">
+        <p>
+          Community overviews of every report, with filters:{' '}
+          <Link to="/reports/details/opiniondna/overview">Opinion DNA overview</Link>.
+        </p>
+        <p style={{ marginTop: 'var(--space-2)' }}>
+          Topic reports download from each topic page (the “Download topic report” link).
+        </p>
+      </Card>
+    </Page>
+  );
+}

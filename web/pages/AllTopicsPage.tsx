@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { useAllTopics } from '../features/topics/api.ts';
+import { groupTopicsByLetter } from '../features/topics/topic-list.ts';
+import { usePageTitle } from '../hooks/use-page-title.ts';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { capitalizeFirst } from '../ui/format.ts';
+import { Page } from '../ui/Page.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import styles from './AllTopicsPage.module.css';
+
+/** allTopics, `/topics`: every topic, alphabetically, grouped by first letter. */
+export default function AllTopicsPage() {
+  usePageTitle('allTopics');
+  const topics = useAllTopics();
+  const groups = groupTopicsByLetter(topics.data?.Topics ?? []);
+
+  return (
+    <Page title="All topics" intro="Every topic on Stance, from A to Z.">
+      {topics.isPending ? (
+        <>
+          <Spinner />
+          <div className={styles.groups} aria-hidden="true">
+            {[0, 1, 2, 3, 4, 5].map((index) => (
+              <div key={index} className={styles.group}>
+                <Skeleton width={32} height={32} />
+                <Skeleton height={90} />
+              </div>
+            ))}
+          </div>
+        </>
+      ) : topics.error ? (
+        <ErrorState error={topics.error} />
+      ) : (
+        <>
+          <nav aria-label="Jump to letter">
+            <ul className={styles.letters}>
+              {groups.map((group) => (
+                <li key={group.letter}>
+                  <a href={`#letter-${group.letter}`}>{group.letter}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={styles.groups}>
+            {groups.map((group) => (
+              <section
+                key={group.letter}
+                id={`letter-${group.letter}`}
+                className={styles.group}
+                aria-labelledby={`letter-heading-${group.letter}`}
+              >
+                <h2 id={`letter-heading-${group.letter}`} className={styles.letter}>
+                  {group.letter}
+                </h2>
+                <ul className={styles.list}>
+                  {group.topics.map((topic) => (
+                    <li key={topic.ArtifactID}>
+                      <Link to={`/t/${topic.Slug}`}>{capitalizeFirst(topic.Title)}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,18 @@
+import { usePageTitle } from '../hooks/use-page-title.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { Page } from '../ui/Page.tsx';
+
+/** SPEC.md §8: the argument feed's empty state. */
+export const noArgumentsText = 'Oh no! No arguments here yet...';
+
+/** argFeed, `/arguments`. */
+export default function ArgumentsPage() {
+  usePageTitle('argFeed');
+  return (
+    <Page title="Arguments on Stance">
+      <EmptyState title={noArgumentsText}>
+        The best arguments for and against each opinion will be collected here.
+      </EmptyState>
+    </Page>
+  );
+}

@@ -1,0 +1,41 @@
+import { useParams } from 'react-router';
+import { statusOf } from '../api/client.ts';
+import { CommentThreadFrame } from '../features/comments/components/CommentThreadFrame.tsx';
+import { useOpinion } from '../features/opinions/api.ts';
+import {
+  OpinionDetail,
+  OpinionDetailSkeleton,
+} from '../features/opinions/components/OpinionDetail.tsx';
+import { usePageTitle } from '../hooks/use-page-title.ts';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import styles from './OpinionPage.module.css';
+
+/** opinion, `/o/{slug}`: the opinion card, vote widget, share panel and comment thread. */
+export default function OpinionPage() {
+  const { slug = '' } = useParams();
+  const opinion = useOpinion(slug);
+  const isMissing = statusOf(opinion.error) === 404;
+  usePageTitle(
+    isMissing ? 'notFound' : 'opinion',
+    isMissing ? undefined : (opinion.data?.Opinion.Title ?? null),
+  );
+
+  return (
+    <div className={styles.layout}>
+      {opinion.isPending ? (
+        <>
+          <Spinner />
+          <OpinionDetailSkeleton />
+        </>
+      ) : opinion.error ? (
+        <ErrorState error={opinion.error} />
+      ) : (
+        <>
+          <OpinionDetail opinion={opinion.data.Opinion} results={opinion.data.Results} />
+          <CommentThreadFrame commentCount={opinion.data.Opinion.NumComments} />
+        </>
+      )}
+    </div>
+  );
+}

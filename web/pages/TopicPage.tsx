@@ -1,0 +1,79 @@
+import { useParams } from 'react-router';
+import { statusOf } from '../api/client.ts';
+import { useTopicFeed } from '../features/feed/api.ts';
+import { FeedView } from '../features/feed/components/FeedView.tsx';
+import { collectFeedOpinions } from '../features/feed/feed-items.ts';
+import { useSession } from '../features/session/session.ts';
+import { usePageTitle } from '../hooks/use-page-title.ts';
+import { capitalizeFirst, pluralize } from '../ui/format.ts';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { Page } from '../ui/Page.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import styles from './TopicPage.module.css';
+
+/** SPEC.md §2: topic slugs whose description shows as an intro banner. */
+export const topicsWithIntroBanner = new Set([
+  'in-the-news',
+  'culture-wars',
+  'eternals',
+  'entertainment',
+  'how-to-live',
+]);
+
+/** topic, `/t/{slug}`: a topic's feed. */
+export default function TopicPage() {
+  const { slug = '' } = useParams();
+  const feed = useTopicFeed(slug);
+  const session = useSession();
+  const pages = feed.data?.pages ?? [];
+  const topic = pages[0]?.Topic;
+  const isMissing = statusOf(feed.error) === 404;
+  usePageTitle(isMissing ? 'notFound' : 'topic', isMissing ? undefined : (topic?.Title ?? null));
+
+  const header = topic ? (
+    <header className={styles.header}>
+      <div className={styles.titleRow}>
+        <h1 className={styles.title}>{capitalizeFirst(topic.Title)}</h1>
+        <span className={styles.count}>{pluralize(topic.NumOpinions, 'opinion')}</span>
+      </div>
+      {topicsWithIntroBanner.has(topic.Slug) && topic.Description ? (
+        <p className={styles.intro}>{topic.Description}</p>
+      ) : null}
+      {session.canListConvos ? (
+        <a
+          className={styles.download}
+          href={`/internal/admin/reports/topic?slug=${encodeURIComponent(topic.Slug)}`}
+        >
+          Download topic report
+        </a>
+      ) : null}
+    </header>
+  ) : feed.isPending ? (
+    <div className={styles.header} aria-hidden="true">
+      <Skeleton width="45%" height={40} />
+      <Skeleton width="80%" height={22} />
+    </div>
+  ) : null;
+
+  if (feed.error) {
+    return (
+      <Page width="narrow">
+        <ErrorState error={feed.error} />
+      </Page>
+    );
+  }
+
+  return (
+    <FeedView
+      feedTitle={topic ? capitalizeFirst(topic.Title) : 'Topic'}
+      header={header}
+      opinions={collectFeedOpinions(pages)}
+      cards={pages[0]?.Cards}
+      isPending={feed.isPending}
+      error={feed.error}
+      hasNextPage={feed.hasNextPage}
+      isFetchingNextPage={feed.isFetchingNextPage}
+      fetchNextPage={feed.fetchNextPage}
+    />
+  );
+}
