@@ -45,9 +45,12 @@ try {
   const page = await browser.newPage();
   const assets: { url: string; type: string; raw: number; gzip: number }[] = [];
   const pending: Promise<void>[] = [];
+  let isFeedRendered = false;
   page.on('response', (response) => {
     const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
+    // Only what loads before the first opinion card shows is on the critical path; modals
+    // preloaded while the browser is idle afterwards are not.
+    if (isFeedRendered || (type !== 'script' && type !== 'stylesheet')) return;
     pending.push(
       response.body().then((body) => {
         assets.push({
@@ -59,7 +62,9 @@ try {
       }),
     );
   });
-  await page.goto(baseUrl, { waitUntil: 'networkidle' });
+  await page.goto(baseUrl);
+  await page.locator('main article').first().waitFor();
+  isFeedRendered = true;
   await Promise.all(pending);
   await browser.close();
 
