@@ -9,6 +9,9 @@ export const baseUrl = inject('baseUrl');
 /** True when the journeys cannot run here (no Chromium); global setup has said so loudly. */
 export const isBrowserMissing = !chromiumPath;
 
+/** An account signed up with this e-mail holds every staff capability (ADMIN_EMAILS). */
+export const adminEmail = 'admin@stance.test';
+
 const screenshotDir = path.resolve(import.meta.dirname, 'screenshots');
 
 export async function launchBrowser(): Promise<Browser> {

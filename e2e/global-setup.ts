@@ -95,6 +95,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     SEED: 'demo',
     LOG_LEVEL: 'warn',
+    // Journeys that need staff rights sign up with this address (see e2e/fixtures.ts).
+    ADMIN_EMAILS: 'admin@stance.test',
   };
 
   let dropDatabase: (() => Promise<void>) | null = null;
