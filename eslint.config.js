@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', '.test-data', 'e2e/screenshots', 'bench/results'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      '.test-data',
+      '.scratch',
+      'e2e/screenshots',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

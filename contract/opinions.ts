@@ -46,6 +46,9 @@ export const userFeed = defineCall({
 export const topicDetails = topicSummary.extend({
   Description: z.string(),
   NumOpinions: z.number().int(),
+  NumFollowers: z.number().int(),
+  /** Whether the current user follows the topic; false for visitors. */
+  FollowedByMe: z.boolean(),
 });
 
 export const getTopic = defineCall({
@@ -60,4 +63,152 @@ export const getAllTopics = defineCall({
   path: '/api/topic/getall',
   payload: z.object({}),
   response: z.object({ Topics: z.array(topicSummary) }),
+});
+
+/** A positive whole number naming a row; the message names the field. */
+function artifactId(field: string) {
+  return z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .positive(`${field} must be a positive number`);
+}
+
+export const castVote = defineCall({
+  method: 'POST',
+  path: '/api/opinion/vote',
+  payload: z
+    .object({
+      id: artifactId('id'),
+      rating: z
+        .number({ error: 'rating must be a whole number from 1 to 5' })
+        .int('rating must be a whole number from 1 to 5')
+        .min(1, 'rating must be a whole number from 1 to 5')
+        .max(5, 'rating must be a whole number from 1 to 5'),
+    })
+    .strict(),
+  response: z.object({
+    /** The vote now recorded, 1 … 5. */
+    Rating: z.number().int(),
+    Results: voteResults,
+  }),
+});
+
+/** Opinion titles: a statement people can agree or disagree with, one or two sentences. */
+export const opinionTitleLimits = { min: 8, max: 200 } as const;
+/** An opinion belongs to at most this many topics. */
+export const maximumTopicsPerOpinion = 5;
+/** SPEC.md §5: the opinion form cannot be sent while its topic search box has text. */
+export const pendingTopicSearchError =
+  'Please choose an existing topic, create a new one or clear the topics field.';
+
+const opinionTitle = z
+  .string({ error: 'title is required' })
+  .transform((title) => title.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'title is required')
+      .min(
+        opinionTitleLimits.min,
+        `title must be at least ${opinionTitleLimits.min} characters long`,
+      )
+      .max(
+        opinionTitleLimits.max,
+        `title must be at most ${opinionTitleLimits.max} characters long`,
+      ),
+  );
+
+const topicIdList = z
+  .array(z.number().int().positive(), { error: 'topics must be a JSON list of topic ids' })
+  .max(maximumTopicsPerOpinion, `topics: choose at most ${maximumTopicsPerOpinion} topics`);
+
+/** SPEC.md §3 sends the topics as a JSON list; a JSON string of that list is accepted too. */
+const opinionTopics = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value === '' ? '[]' : value);
+  } catch {
+    return value;
+  }
+}, topicIdList);
+
+/** SPEC.md §3's opinion form: title, id, topics, topicSearch. */
+const opinionForm = {
+  title: opinionTitle,
+  topics: opinionTopics,
+  /** The text left in the form's topic search box; must be empty. */
+  topicSearch: z.string().max(200, 'topicSearch is too long').optional(),
+};
+
+const savedOpinion = z.object({ Slug: z.string(), ArtifactID: z.number().int() });
+
+export const createOpinion = defineCall({
+  method: 'POST',
+  path: '/api/opinion/new',
+  payload: z.object({
+    ...opinionForm,
+    /** The form's id field, empty for a new opinion; ignored. */
+    id: z.union([z.number(), z.string().max(20)]).optional(),
+  }),
+  response: savedOpinion,
+});
+
+export const editOpinion = defineCall({
+  method: 'POST',
+  path: '/api/opinion/edit',
+  payload: z.object({ id: artifactId('id'), ...opinionForm }),
+  response: savedOpinion,
+});
+
+export const deleteOpinion = defineCall({
+  method: 'POST',
+  path: '/api/opinion/delete',
+  payload: z
+    .object({
+      opinionID: artifactId('opinionID'),
+      /** true deletes, false restores. */
+      deleted: z.boolean({ error: 'deleted must be true or false' }),
+    })
+    .strict(),
+  response: z.object({ ArtifactID: z.number().int(), Deleted: z.boolean() }),
+});
+
+export const topicTitleLimits = { min: 3, max: 60 } as const;
+
+export const createTopic = defineCall({
+  method: 'POST',
+  path: '/api/topic/new',
+  payload: z
+    .object({
+      title: z
+        .string({ error: 'title is required' })
+        .transform((title) => title.replace(/\s+/g, ' ').trim())
+        .pipe(
+          z
+            .string()
+            .min(
+              topicTitleLimits.min,
+              `title must be at least ${topicTitleLimits.min} characters long`,
+            )
+            .max(
+              topicTitleLimits.max,
+              `title must be at most ${topicTitleLimits.max} characters long`,
+            ),
+        ),
+    })
+    .strict(),
+  response: z.object({ NewTopic: topicSummary }),
+});
+
+export const followTopic = defineCall({
+  method: 'POST',
+  path: '/api/topic/follow',
+  payload: z
+    .object({
+      topicID: artifactId('topicID'),
+      /** true follows, false unfollows. */
+      followed: z.boolean({ error: 'followed must be true or false' }),
+    })
+    .strict(),
+  response: z.object({ NumFollowers: z.number().int(), FollowedByMe: z.boolean() }),
 });

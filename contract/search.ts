@@ -26,3 +26,17 @@ export const searchAll = defineCall({
   payload: searchQuery,
   response: z.object({ Results: z.array(searchResult) }),
 });
+
+export const searchOpinions = defineCall({
+  method: 'GET',
+  path: '/api/opinion/search',
+  payload: searchQuery,
+  response: z.object({ Results: z.array(searchResult) }),
+});
+
+export const searchTopics = defineCall({
+  method: 'GET',
+  path: '/api/topic/search',
+  payload: searchQuery,
+  response: z.object({ Results: z.array(searchResult) }),
+});

@@ -32,3 +32,115 @@ export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
 }
+
+export type Account = { email: string; username: string; password: string };
+
+let accountCounter = 0;
+
+/** A fresh, valid account each call: username ≤ 30 characters, an @stance.test address. */
+export function uniqueAccount(prefix = 'member'): Account {
+  accountCounter += 1;
+  const random = Math.random().toString(36).slice(2, 8);
+  const cleanPrefix = prefix.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 16) || 'member';
+  const username = `${cleanPrefix}${accountCounter}${random}`.slice(0, 30);
+  return {
+    email: `${username.toLowerCase()}@stance.test`,
+    username,
+    password: `Stance-${random}-${accountCounter}-pass!`,
+  };
+}
+
+type OutboxMail = { ID: number; To: string; Subject: string; Text: string; Html: string };
+
+/**
+ * Waits for the newest mail to `email` in the outbox (`/dev/mail.json`, served outside
+ * production) whose subject matches, and returns it. Mails leave through the jobs worker, which
+ * polls every second.
+ */
+export async function waitForMail(email: string, subject: RegExp): Promise<OutboxMail> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/dev/mail.json?to=${encodeURIComponent(email)}`);
+    if (response.ok) {
+      const answer = (await response.json()) as { body: { Mails: OutboxMail[] } };
+      const mail = answer.body.Mails.find((item) => subject.test(item.Subject));
+      if (mail) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No mail to ${email} with a subject matching ${subject} within 20 s`);
+}
+
+/** Waits until the top bar shows a logged-in member (their profile link), optionally by name. */
+export async function waitUntilLoggedIn(page: Page, username?: string) {
+  const topBar = page.getByRole('banner');
+  const userLink = username
+    ? topBar.getByRole('link', { name: new RegExp(`^${username.replace(/[-_]/g, '\\$&')}, `) })
+    : topBar.locator('a[href^="/u/"]');
+  await userLink.first().waitFor({ timeout: 20_000 });
+}
+
+/**
+ * Signs up from any page: the top bar's 'Sign up', the e-mail signup form, the 6-digit code read
+ * from the outbox; returns once the top bar shows the new member.
+ */
+export async function signUpThroughPanel(page: Page, account: Account): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign up', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Sign up with e-mail' }).click();
+  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await dialog.getByLabel('Username', { exact: true }).fill(account.username);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByRole('button', { name: 'Send my code' }).click();
+  const codeField = dialog.getByLabel('Code', { exact: true });
+  await codeField.waitFor({ timeout: 20_000 });
+  const mail = await waitForMail(
+    account.email,
+    /^\d{6} is your Stance code$|^You already have a Stance account$/,
+  );
+  if (!/^\d{6}/.test(mail.Subject)) {
+    throw new Error(
+      `${account.email} already has an account on this server: use logInThroughPanel`,
+    );
+  }
+  await codeField.fill(mail.Subject.slice(0, 6));
+  await dialog.getByRole('button', { name: 'Create my account' }).click();
+  await waitUntilLoggedIn(page, account.username);
+}
+
+/** Logs in from any page through the top bar's 'Log in' and the e-mail form. */
+export async function logInThroughPanel(
+  page: Page,
+  account: { email: string; password: string },
+): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Continue with e-mail' }).click();
+  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await waitUntilLoggedIn(page);
+}
+
+/** The staff account of ADMIN_EMAILS; one per server run, shared by the journeys that need it. */
+const adminAccount: Account = {
+  email: adminEmail,
+  username: 'stance_admin',
+  password: 'Stance-admin-e2e-pass!',
+};
+
+/**
+ * Signs in as the ADMIN_EMAILS account (every staff capability): signs it up the first time on
+ * this server (nothing has been mailed to it yet), logs in with its known password after that.
+ */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const response = await fetch(`${baseUrl}/dev/mail.json?to=${encodeURIComponent(adminEmail)}`);
+  const answer = (await response.json()) as { body: { Mails: OutboxMail[] } };
+  if (answer.body.Mails.length === 0) await signUpThroughPanel(page, adminAccount);
+  else await logInThroughPanel(page, adminAccount);
+}
+
+/** Answers the cookie banner with 'Essential only' so it no longer covers the page. */
+export async function dismissCookies(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Essential only' }).click();
+}

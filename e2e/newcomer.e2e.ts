@@ -1,6 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBrowserMissing, launchBrowser, newVisitor, screenshot } from './fixtures.ts';
+import {
+  dismissCookies,
+  isBrowserMissing,
+  launchBrowser,
+  newVisitor,
+  screenshot,
+} from './fixtures.ts';
 
 /** A newcomer on a fresh install: the feed, a topic, an opinion, the topics page, the modals. */
 describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
@@ -11,10 +17,6 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
   afterAll(async () => {
     await browser?.close();
   });
-
-  async function dismissCookies(page: Page) {
-    await page.getByRole('button', { name: 'Essential only' }).click();
-  }
 
   it('sees a living feed with the top bar, sidebars and real opinions', async () => {
     const page = await newVisitor(browser);

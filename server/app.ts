@@ -3,22 +3,33 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
+import { registerCommentRoutes } from './features/comments/comments.routes.ts';
 import { registerCookieRoutes } from './features/cookies/cookies.routes.ts';
+import { registerDemographicsRoutes } from './features/demographics/demographics.routes.ts';
+import { registerEmailPrefsRoutes } from './features/emailprefs/emailprefs.routes.ts';
 import { registerFeedRoutes } from './features/feed/feed.routes.ts';
+import { registerMailRoutes } from './features/mail/mail.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
+import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerOpinionRoutes } from './features/opinions/opinions.routes.ts';
+import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { registerTopicRoutes } from './features/topics/topics.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling, sendFailure } from './plugins/errors.ts';
+import { registerRateLimit, type RateLimiter } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWeb } from './plugins/web.ts';
+import { setReadCacheTtl } from './read-cache.ts';
 
 export type AppDeps = {
   config: Config;
   db: Db;
   /** Where the built web app is (dist/web). */
   webDir: string;
+  /** Rate-limit counters; by default in memory, or in Redis when REDIS_URL is set. */
+  rateLimiter?: RateLimiter;
 };
 
 export type RouteEntry = { method: string; url: string };
@@ -43,6 +54,16 @@ export async function buildApp(
     trustProxy: deps.config.isProduction,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // The router's own refusals (a broken %-escape, an over-long parameter) come before any
+    // handler; they leave in DESIGN.md §2's shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void sendFailure(
+        reply,
+        isTooLong ? 414 : 400,
+        isTooLong ? 'The address is too long' : 'The address is not a valid URL',
+      );
+    },
   });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -53,6 +74,7 @@ export async function buildApp(
     }
   });
 
+  setReadCacheTtl(deps.db, deps.config.readCacheMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON is a request body here: text/plain would let another site POST without preflight.
@@ -61,19 +83,28 @@ export async function buildApp(
   registerErrorHandling(app);
   await registerSecurity(app, deps.config);
   await app.register(compress, { threshold: 1024 });
-  await registerSession(app, deps.db);
+  await registerSession(app, deps.db, deps.config);
+  registerRateLimit(app, deps.config, deps.rateLimiter);
 
   registerUserRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerMailRoutes(app, deps);
   registerFeedRoutes(app, deps);
   registerTopicRoutes(app, deps);
   registerOpinionRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerCookieRoutes(app);
+  registerCommentRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
+  registerEmailPrefsRoutes(app, deps);
+  registerPeopleRoutes(app, deps);
+  registerDemographicsRoutes(app, deps);
 
   await registerWeb(app, {
     db: deps.db,
     webDir: deps.webDir,
     isProduction: deps.config.isProduction,
+    publicUrl: deps.config.publicUrl,
   });
   return app;
 }

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimitBytes } from './app.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
-import { buildOpinion } from './test/factories.ts';
+import { buildOpinion, buildUser } from './test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -172,6 +175,8 @@ describe('headers', () => {
 
 describe('the web app', () => {
   it('is sent for every client route with its title', async () => {
+    // A profile page answers 404 for a name nobody has (docs/decisions/021).
+    await buildUser(t.db, { username: 'Ada_L' });
     const cases: [string, string][] = [
       ['/', 'Stance · the encyclopedia of opinion'],
       ['/topics', 'All topics · Stance'],
@@ -210,6 +215,26 @@ describe('the web app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/app-test.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves assets built after the development server started', async () => {
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-web-'));
+    fs.cpSync(path.resolve(import.meta.dirname, 'test/fixtures/web'), webDir, { recursive: true });
+    const fresh = await createTestApp({ webDir });
+    try {
+      fs.writeFileSync(path.join(webDir, 'assets/rebuilt-abc123.js'), 'console.log("rebuilt");');
+      const response = await fresh.app.inject({ method: 'GET', url: '/assets/rebuilt-abc123.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('rebuilt');
+      const outside = await fresh.app.inject({
+        method: 'GET',
+        url: '/assets/..%2F..%2Fpackage.json',
+      });
+      expect(outside.body).not.toContain('"dependencies"');
+    } finally {
+      await fresh.close();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    }
   });
 
   it('ends the session on /logout and redirects home', async () => {

@@ -2,7 +2,9 @@ import { loadConfig } from './config.ts';
 import { DatabaseLockedError, type Db } from './db/database.ts';
 import { DatabaseNotEmptyError, seedDemo } from './db/seed/demo.ts';
 import { runInstrumentsCheck } from './features/instruments/instruments.check.ts';
+import { findConversationDrift } from './features/comments/comments.service.ts';
 import { findCounterDrift } from './features/opinions/opinions.repository.ts';
+import { makeAdmin } from './features/users/users.service.ts';
 import { openAndPrepareDatabase } from './runtime.ts';
 
 type Command = {
@@ -40,11 +42,16 @@ const commands: Record<string, Command> = {
   },
   'verify-counts': {
     usage: 'verify-counts',
-    summary: 'check every derived counter against the raw votes and comments',
+    summary:
+      'check every derived counter (votes, comments, good points, karma) against the raw rows',
     async run(db) {
       const drift = await findCounterDrift(db);
-      if (drift.length === 0) {
-        console.log('verify-counts: 0 opinions drift; every counter matches the raw rows.');
+      const conversation = await findConversationDrift(db);
+      const total = drift.length + conversation.likeCounts.length + conversation.karma.length;
+      if (total === 0) {
+        console.log(
+          'verify-counts: 0 opinions, comments or members drift; every counter matches the raw rows.',
+        );
         return 0;
       }
       for (const row of drift.slice(0, 20)) {
@@ -53,8 +60,34 @@ const commands: Record<string, Command> = {
             `comments stored ${row.storedComments} actual ${row.actualComments}`,
         );
       }
-      console.log(`verify-counts: ${drift.length} opinions drift.`);
+      for (const row of conversation.likeCounts.slice(0, 20)) {
+        console.log(`  comment ${row.id}: good points stored ${row.stored} actual ${row.actual}`);
+      }
+      for (const row of conversation.karma.slice(0, 20)) {
+        console.log(`  ${row.username}: karma stored ${row.stored} actual ${row.actual}`);
+      }
+      console.log(
+        `verify-counts: ${drift.length} opinions, ${conversation.likeCounts.length} comments and ` +
+          `${conversation.karma.length} members drift.`,
+      );
       return 1;
+    },
+  },
+  'make-admin': {
+    usage: 'make-admin <email>',
+    summary: 'give the account with that e-mail every staff capability and the admin role',
+    async run(db, args) {
+      const email = args[0];
+      if (!email || args.length > 1) {
+        console.error('Usage: npm run cli -- make-admin <email>');
+        return 2;
+      }
+      if (!(await makeAdmin(db, email))) {
+        console.error(`No account has the e-mail ${email}.`);
+        return 1;
+      }
+      console.log(`${email} is now an admin with every staff capability.`);
+      return 0;
     },
   },
   'instruments-check': {

@@ -19,6 +19,7 @@ const environmentSchema = z.object({
   REDIS_URL: optionalString,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
@@ -45,6 +46,11 @@ export type Config = {
   redisUrl: string | undefined;
   isProduction: boolean;
   logLevel: string;
+  /**
+   * How long reads everyone shares (opinion pages, feed rankings, sidebar cards) are kept in this
+   * process's memory; 0 turns the cache off (docs/decisions/014-voting.md).
+   */
+  readCacheMs: number;
   google: { clientId: string | undefined; jwksUrl: string; issuer: string };
   facebook: { appId: string | undefined; appSecret: string | undefined; graphUrl: string };
   stripe: {
@@ -81,6 +87,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisUrl: env.REDIS_URL,
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    // Tests write rows behind the app's back through factories, which a cache would not see.
+    readCacheMs: env.READ_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 5000),
     google: {
       clientId: env.GOOGLE_CLIENT_ID,
       jwksUrl: env.GOOGLE_JWKS_URL,

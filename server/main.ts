@@ -42,7 +42,7 @@ async function main() {
     { config, db: handle.db, webDir: path.resolve(import.meta.dirname, '../dist/web') },
     { logger },
   );
-  const worker = startJobWorker(handle.db, jobHandlers, { log: app.log });
+  const worker = startJobWorker(handle.db, jobHandlers, { log: app.log, config });
 
   let isShuttingDown = false;
   async function shutdown(signal: string) {

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client.ts';
+import { captureReferrerId } from './features/accounts/referrer.ts';
 import { initializeConsent } from './features/cookies/consent-store.ts';
 import { preloadModals } from './features/modals/ModalHost.tsx';
 import { ModalProvider } from './features/modals/modal-store.tsx';
@@ -25,3 +26,4 @@ createRoot(document.getElementById('root')!).render(
 );
 
 preloadModals();
+void captureReferrerId(queryClient);

@@ -46,6 +46,57 @@ export interface SessionsTable {
   expiresAt: Timestamp;
 }
 
+export interface PendingSignupsTable {
+  /** SHA-256 of the token in the signup cookie that binds the pending signup to one browser. */
+  tokenHash: string;
+  /** Lower-cased. */
+  email: string;
+  /** As typed. */
+  username: string;
+  /** argon2id PHC string of the chosen password. */
+  passwordHash: string;
+  /** SHA-256 of the cookie token and the e-mailed code; null when no code can succeed. */
+  codeHash: string | null;
+  /** Tries used so far; the code dies at 5. */
+  attempts: Generated<number>;
+  /** The referrer id ("rid") the new account will carry. */
+  externalId: Generated<string>;
+  expiresAt: Timestamp;
+  createdAt: CreatedAt;
+}
+
+export interface PasswordResetTokensTable {
+  /** SHA-256 of the token in the e-mailed link. */
+  tokenHash: string;
+  userId: number;
+  expiresAt: Timestamp;
+  /** Set when the token was spent: a token works once. */
+  usedAt: NullableTimestamp;
+  createdAt: CreatedAt;
+}
+
+export interface ExternalIdentitiesTable {
+  /** 'google' | 'facebook' */
+  provider: string;
+  /** The provider's stable id for the person (Google's `sub`, Facebook's user id). */
+  subject: string;
+  userId: number;
+  /** The e-mail the provider vouched for when the identity was linked, if any. */
+  email: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** The mail job that wrote it: a retried job does not write twice. */
+  jobId: number | null;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  createdAt: CreatedAt;
+}
+
 export interface TopicsTable {
   id: Generated<number>;
   slug: string;
@@ -91,6 +142,8 @@ export interface VotesTable {
   userId: number;
   opinionId: number;
   rating: number;
+  /** The rating before the vote's last change (null for a first vote): what the counters moved from. */
+  previousRating: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: CreatedAt;
 }
@@ -120,6 +173,8 @@ export interface CommentsTable {
   deletedReason: string | null;
   createdAt: CreatedAt;
   editedAt: NullableTimestamp;
+  /** Set when enough members reported it: shown as flagged until a moderator reviews it. */
+  hiddenAt: NullableTimestamp;
 }
 
 export interface CommentLikesTable {
@@ -140,6 +195,36 @@ export interface NotificationsTable {
   body: Generated<string>;
   actorId: number | null;
   createdAt: CreatedAt;
+  /** The comment the event is about; its body is shown only while the comment is live. */
+  commentId: number | null;
+  /** Unique per event, so a retried job never notifies twice. */
+  dedupeKey: string | null;
+}
+
+export interface CommentReportsTable {
+  id: Generated<number>;
+  commentId: number;
+  reporterId: number;
+  /** 'spam' | 'harassment' | 'hate' | 'off-topic' | 'other' */
+  reason: string;
+  note: Generated<string>;
+  createdAt: CreatedAt;
+  /** Null while the report waits in the moderation queue. */
+  resolvedAt: NullableTimestamp;
+  /** 'dismissed' | 'deleted' once resolved. */
+  resolution: string | null;
+  resolvedBy: number | null;
+}
+
+export interface EmailPreferencesTable {
+  userId: number;
+  /** The All flag: off means no optional e-mail at all. */
+  allEmails: Generated<boolean>;
+  /** E-mails about replies to one's comments. */
+  replies: Generated<boolean>;
+  /** Lets the link in an e-mail open the preferences without logging in. */
+  token: string;
+  updatedAt: CreatedAt;
 }
 
 export interface DemographicsTable {
@@ -180,9 +265,22 @@ export interface InstrumentItemsTable {
   opinionId: number;
 }
 
+export interface UserMilestonesTable {
+  userId: number;
+  /** 'level' | 'votes' | 'comments' | 'goodPoints' (contract/milestones.ts). */
+  family: string;
+  /** The award's count, or the level's number for 'level'. */
+  threshold: number;
+  reachedAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  pendingSignups: PendingSignupsTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  externalIdentities: ExternalIdentitiesTable;
+  mailOutbox: MailOutboxTable;
   topics: TopicsTable;
   opinions: OpinionsTable;
   opinionTopics: OpinionTopicsTable;
@@ -191,9 +289,12 @@ export interface Database {
   comments: CommentsTable;
   commentLikes: CommentLikesTable;
   notifications: NotificationsTable;
+  commentReports: CommentReportsTable;
+  emailPreferences: EmailPreferencesTable;
   demographics: DemographicsTable;
   jobs: JobsTable;
   instrumentItems: InstrumentItemsTable;
+  userMilestones: UserMilestonesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

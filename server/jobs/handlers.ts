@@ -1,4 +1,11 @@
 import { rebuildOpinionCounters } from '../features/opinions/opinions.repository.ts';
+import { sendPasswordResetMailJob } from '../features/accounts/accounts.service.ts';
+import { deliverMailJob } from '../features/mail/mail.service.ts';
+import {
+  notifyAboutComment,
+  notifyAboutLike,
+} from '../features/notifications/notifications.service.ts';
+import { checkMilestonesJob } from '../features/milestones/milestones.service.ts';
 import type { JobHandlers } from './queue.ts';
 
 /** Every kind of background job and its handler. Features add theirs here. */
@@ -7,4 +14,14 @@ export const jobHandlers: JobHandlers = {
   'rebuild-counters': async (_payload, { db }) => {
     await rebuildOpinionCounters(db);
   },
+  /** Delivers one e-mail over SMTP, or into the outbox without SMTP_URL (enqueueMail). */
+  'send-mail': deliverMailJob,
+  /** Tells the author of the comment replied to (and e-mails them) or the opinion's author. */
+  'notify-comment': notifyAboutComment,
+  /** Tells a comment's author about a good point, once per member. */
+  'notify-like': notifyAboutLike,
+  /** Looks up the account of a reset request and mails it a link, off the request's timing. */
+  'password-reset-mail': sendPasswordResetMailJob,
+  /** Records a member's newly reached levels and awards and notifies them once each. */
+  'check-milestones': checkMilestonesJob,
 };

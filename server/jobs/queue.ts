@@ -1,11 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 
+export type JobContext = {
+  db: Db;
+  jobId: number;
+  /** The process's configuration (SMTP server, public URL …). */
+  config: Config;
+  log?: FastifyBaseLogger | undefined;
+};
+
 /** Reads the job's payload; returns a promise that settles when the job's work is done. */
-export type JobHandler = (
-  payload: Record<string, unknown>,
-  context: { db: Db; jobId: number },
-) => Promise<void>;
+export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
 
 export type JobHandlers = Record<string, JobHandler>;
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { claimJobs, completeJob, failJob, type JobHandlers } from './queue.ts';
 
@@ -21,8 +22,11 @@ export function startJobWorker(
     batchSize?: number;
     log?: FastifyBaseLogger;
     autoStart?: boolean;
+    /** Handed to every handler; defaults to the process's environment. */
+    config?: Config;
   } = {},
 ): JobWorker {
+  const config = options.config ?? loadConfig();
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? 10;
   let stopped = false;
@@ -36,7 +40,7 @@ export function startJobWorker(
       const handler = handlers[job.kind];
       try {
         if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
-        await handler(job.payload, { db, jobId: id });
+        await handler(job.payload, { db, jobId: id, config, log: options.log });
         await completeJob(db, id);
       } catch (error) {
         options.log?.warn(

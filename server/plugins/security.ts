@@ -12,17 +12,18 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const isHttps = config.publicUrl.startsWith('https://');
+  const providers = socialSignInSources(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...providers.scriptSrc],
+        styleSrc: ["'self'", "'unsafe-inline'", ...providers.styleSrc],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...providers.connectSrc],
+        frameSrc: ["'self'", ...providers.frameSrc],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],
@@ -31,6 +32,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Google's sign-in popup reports back to its opener; same-origin would cut that link.
+    crossOriginOpenerPolicy: {
+      policy: providers.scriptSrc.length > 0 ? 'same-origin-allow-popups' : 'same-origin',
+    },
     hsts: isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
@@ -59,4 +64,29 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       }
     }
   });
+}
+
+/**
+ * The hosts the Google and Facebook sign-in scripts load from and talk to, allowed only when that
+ * provider is configured: a site without social sign-in runs no third-party script at all.
+ */
+function socialSignInSources(config: Config) {
+  const sources = {
+    scriptSrc: [] as string[],
+    styleSrc: [] as string[],
+    connectSrc: [] as string[],
+    frameSrc: [] as string[],
+  };
+  if (config.google.clientId) {
+    sources.scriptSrc.push('https://accounts.google.com/gsi/client');
+    sources.styleSrc.push('https://accounts.google.com/gsi/style');
+    sources.connectSrc.push('https://accounts.google.com/gsi/');
+    sources.frameSrc.push('https://accounts.google.com/gsi/');
+  }
+  if (config.facebook.appId && config.facebook.appSecret) {
+    sources.scriptSrc.push('https://connect.facebook.net');
+    sources.connectSrc.push('https://graph.facebook.com', 'https://www.facebook.com');
+    sources.frameSrc.push('https://www.facebook.com', 'https://web.facebook.com');
+  }
+  return sources;
 }

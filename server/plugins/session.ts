@@ -1,9 +1,15 @@
-import { createHash } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { deleteSession, findUserBySessionTokenHash } from '../features/users/users.repository.ts';
+import {
+  endSession,
+  hashSessionToken,
+  resolveSession,
+} from '../features/sessions/sessions.service.ts';
+
+export { hashSessionToken };
 
 export const sessionCookieName = 'stance_session';
 
@@ -16,26 +22,65 @@ declare module 'fastify' {
   }
 }
 
-/** Session tokens are stored hashed: a leaked sessions table does not let anyone log in. */
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+/** Cookies are Secure whenever the site is served over https (PUBLIC_URL or the request). */
+export function isSecureRequest(request: FastifyRequest, config: Pick<Config, 'publicUrl'>) {
+  return config.publicUrl.startsWith('https://') || request.protocol === 'https';
 }
 
-export async function registerSession(app: FastifyInstance, db: Db) {
+/** The session cookie: HttpOnly (no script reads it), SameSite=Lax (no cross-site POST carries it). */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Pick<Config, 'publicUrl'>,
+  session: { token: string; expiresAt: Date },
+) {
+  reply.setCookie(sessionCookieName, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request, config),
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Pick<Config, 'publicUrl'>,
+) {
+  reply.clearCookie(sessionCookieName, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request, config),
+  });
+}
+
+export async function registerSession(
+  app: FastifyInstance,
+  db: Db,
+  config: Pick<Config, 'publicUrl'>,
+) {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/logout')) return;
     const token = request.cookies[sessionCookieName];
-    if (!token || token.length > 200) return;
+    if (!token) return;
+    if (token.length > 200) {
+      clearSessionCookie(request, reply, config);
+      return;
+    }
     request.sessionTokenHash = hashSessionToken(token);
-    request.user = (await findUserBySessionTokenHash(db, request.sessionTokenHash)) ?? null;
+    request.user = await resolveSession(db, request.sessionTokenHash);
+    // A dead session's cookie is removed, so the browser stops sending it.
+    if (!request.user) clearSessionCookie(request, reply, config);
   });
 
   app.get('/logout', async (request, reply) => {
-    if (request.sessionTokenHash) await deleteSession(db, request.sessionTokenHash);
-    reply.clearCookie(sessionCookieName, { path: '/' });
-    return reply.redirect('/', 302);
+    if (request.sessionTokenHash) await endSession(db, request.sessionTokenHash);
+    clearSessionCookie(request, reply, config);
+    return reply.header('cache-control', 'no-store').redirect('/', 302);
   });
 }

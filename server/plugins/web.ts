@@ -4,10 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchAppRoute, pageTitle, productName } from '../../contract/routes.ts';
 import type { Db } from '../db/database.ts';
-import { findOpinionTitle } from '../features/opinions/opinions.service.ts';
+import { describeOpinionForSharing } from '../features/opinions/opinions.service.ts';
+import { findUsernameCased } from '../features/people/people.service.ts';
 import { findTopicTitle } from '../features/topics/topics.service.ts';
 import { escapeHtml } from '../html.ts';
 import { sendFailure } from './errors.ts';
+
+/** SPEC.md §8: what a removed opinion's page says (status 410). */
+const removedTitle = 'This content has been removed';
 
 const fallbackIndexHtml = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${productName}</title>
@@ -15,6 +19,53 @@ const fallbackIndexHtml = `<!doctype html>
 <body><main style="font-family: system-ui; max-width: 40rem; margin: 4rem auto">
 <h1>${productName}</h1><p>The web app has not been built yet. Run <code>npm run build</code>, then reload.</p>
 </main></body></html>`;
+
+/** The description of every page without one of its own (also index.html's). */
+export const defaultDescription =
+  'Stance is a public encyclopedia of opinion: vote on opinions, argue for and against, and see where people stand.';
+
+type PageHead = {
+  title: string;
+  status: number;
+  description: string;
+  /** Open Graph type: an opinion is an article, everything else the website. */
+  type: 'website' | 'article';
+};
+
+/**
+ * The page's <title>, meta description and Open Graph / Twitter card tags, so that a shared link
+ * previews with the opinion's own title and standing before any script runs.
+ */
+export function renderHead(html: string, head: PageHead, url: string): string {
+  const tags = [
+    ['og:site_name', productName],
+    ['og:type', head.type],
+    ['og:title', head.title],
+    ['og:description', head.description],
+    ['og:url', url],
+  ]
+    .map(
+      ([property, content]) => `<meta property="${property}" content="${escapeHtml(content!)}" />`,
+    )
+    .concat(
+      '<meta name="twitter:card" content="summary" />',
+      `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+      `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+      `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    )
+    .join('\n    ');
+  const description = `<meta name="description" content="${escapeHtml(head.description)}" />`;
+  // Replacer functions, not strings: a title may contain `$&`, which a string would expand.
+  const withTitle = html.replace(
+    /<title>[^<]*<\/title>/,
+    () => `<title>${escapeHtml(head.title)}</title>`,
+  );
+  const descriptionPattern = /<meta\s+name="description"[^>]*>/;
+  const withDescription = descriptionPattern.test(withTitle)
+    ? withTitle.replace(descriptionPattern, () => description)
+    : withTitle.replace('</head>', () => `${description}\n  </head>`);
+  return withDescription.replace('</head>', () => `  ${tags}\n  </head>`);
+}
 
 /**
  * Serves the built web app: hashed assets with long-lived caching, and index.html for every route
@@ -24,7 +75,13 @@ const fallbackIndexHtml = `<!doctype html>
  */
 export async function registerWeb(
   app: FastifyInstance,
-  options: { db: Db; webDir: string; isProduction: boolean },
+  options: {
+    db: Db;
+    webDir: string;
+    isProduction: boolean;
+    /** Where the site is public; shared links and og:url use it. */
+    publicUrl?: string;
+  },
 ) {
   const indexPath = path.join(options.webDir, 'index.html');
   const readIndexHtml = () =>
@@ -49,32 +106,47 @@ export async function registerWeb(
     });
   }
 
-  async function titleFor(pathname: string): Promise<{ title: string; status: number }> {
+  async function headFor(pathname: string): Promise<PageHead> {
+    const page = (title: string, status = 200): PageHead => ({
+      title,
+      status,
+      description: defaultDescription,
+      type: 'website',
+    });
     const match = matchAppRoute(pathname);
-    if (!match) return { title: pageTitle('notFound', {}), status: 404 };
-    if (match.name === 'notFound') return { title: pageTitle('notFound', {}), status: 404 };
+    if (!match || match.name === 'notFound') return page(pageTitle('notFound', {}), 404);
     if (match.name === 'opinion') {
-      const title = await findOpinionTitle(options.db, match.params.slug!);
-      return title
-        ? { title: pageTitle('opinion', match.params, title), status: 200 }
-        : { title: pageTitle('notFound', {}), status: 404 };
+      const opinion = await describeOpinionForSharing(options.db, match.params.slug!);
+      if (!opinion) return page(pageTitle('notFound', {}), 404);
+      if (opinion.isRemoved) return page(pageTitle('opinion', match.params, removedTitle), 410);
+      return {
+        title: pageTitle('opinion', match.params, opinion.title),
+        status: 200,
+        description: opinion.description,
+        type: 'article',
+      };
     }
     if (match.name === 'topic') {
       const title = await findTopicTitle(options.db, match.params.slug!);
       return title
-        ? { title: pageTitle('topic', match.params, title), status: 200 }
-        : { title: pageTitle('notFound', {}), status: 404 };
+        ? page(pageTitle('topic', match.params, title))
+        : page(pageTitle('notFound', {}), 404);
     }
-    return { title: pageTitle(match.name, match.params), status: 200 };
+    if (match.name === 'userProfile' || match.name === 'userComments') {
+      const username = await findUsernameCased(options.db, match.params.username!);
+      return username
+        ? page(pageTitle(match.name, { username }))
+        : page(pageTitle('notFound', {}), 404);
+    }
+    return page(pageTitle(match.name, match.params));
   }
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
-    const { title, status } = await titleFor(pathname);
-    const html = (cachedIndexHtml ?? readIndexHtml()).replace(
-      /<title>[^<]*<\/title>/,
-      `<title>${escapeHtml(title)}</title>`,
-    );
+    const head = await headFor(pathname);
+    const status = head.status;
+    const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+    const html = renderHead(cachedIndexHtml ?? readIndexHtml(), head, `${origin}${pathname}`);
     return reply
       .code(status)
       .header('cache-control', 'no-cache')
@@ -94,6 +166,23 @@ export async function registerWeb(
         `Not found: there is no ${request.method} ${request.url.split('?')[0]}`,
       );
     }
+    if (!options.isProduction && request.url.startsWith('/assets/')) {
+      // The static routes list the files found at start; a rebuild under a running development
+      // server renames the assets, so look the new ones up on disk.
+      const relative = safeDecode(request.url.split('?')[0]!.slice(1));
+      const isInside = relative !== null && !relative.split('/').includes('..');
+      if (isInside && fs.existsSync(path.join(options.webDir, relative))) {
+        return reply.sendFile(relative);
+      }
+    }
     return sendApp(request, reply);
   });
+}
+
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }

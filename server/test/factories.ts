@@ -89,8 +89,9 @@ export async function buildOpinion(
 }
 
 /**
- * Records a vote the way the product must: the raw row and the derived counter in one
- * transaction. (The voting issue's service replaces this with the real call.)
+ * Records a first vote the way the product must: the raw row and the derived counter in one
+ * transaction, at a chosen time (which the real call, cast_vote, cannot back-date). The call
+ * itself is tested through /api/opinion/vote in features/opinions.
  */
 export async function recordVote(
   db: Db,

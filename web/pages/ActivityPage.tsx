@@ -1,5 +1,6 @@
-import { useUserFeed } from '../features/feed/api.ts';
+import { useLatestActivity } from '../features/people/api.ts';
 import { ActivityRow } from '../features/feed/components/SidebarCards.tsx';
+import { Avatar } from '../features/people/components/Avatar.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -7,30 +8,35 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import styles from './PeopleLists.module.css';
 
-/**
- * latestActivity, `/activity`: '@username made a comment on {title}' rows. Until the activity
- * call exists, the rows come from the feed's Latest activity card.
- */
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** latestActivity, `/activity`: '@username made a comment on {title}' rows, newest first. */
 export default function ActivityPage() {
   usePageTitle('latestActivity');
-  const feed = useUserFeed();
-  const activity = feed.data?.pages[0]?.Cards?.LatestActivity;
+  const query = useLatestActivity();
   return (
     <Page width="narrow" title="Latest activity" intro="What people are discussing right now.">
-      {feed.isPending ? (
+      {query.isPending ? (
         <>
           <Spinner />
           <Skeleton height={400} radius="16px" />
         </>
-      ) : feed.error ? (
-        <ErrorState error={feed.error} />
-      ) : activity && activity.length > 0 ? (
+      ) : query.isError ? (
+        <ErrorState error={query.error} />
+      ) : query.data.length > 0 ? (
         <Card padding="compact">
-          <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
-            {activity.map((row) => (
-              <li key={row.CommentID}>
-                <ActivityRow activity={row} />
+          <ul className={styles.list}>
+            {query.data.map((row) => (
+              <li key={row.CommentID} className={styles.row}>
+                <Avatar username={row.Username} size={32} />
+                <span className={styles.who}>
+                  <ActivityRow activity={row} />
+                  <time className={styles.muted} dateTime={row.Created}>
+                    {timeFormat.format(new Date(row.Created))}
+                  </time>
+                </span>
               </li>
             ))}
           </ul>

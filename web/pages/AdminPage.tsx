@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ModerationQueue } from '../features/comments/components/ModerationQueue.tsx';
 import { useSession } from '../features/session/session.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
@@ -7,12 +8,15 @@ import { errorTexts } from '../ui/error-texts.ts';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 
-/** admin, `/internal/admin`: the admin hub, for admin-hub viewers only. */
+/**
+ * admin, `/internal/admin`: the admin hub, for admin-hub viewers and moderators (CanDeleteContent),
+ * each seeing the tools their rights allow.
+ */
 export default function AdminPage() {
   usePageTitle('admin');
   const session = useSession();
   if (session.loading) return <Spinner isCentered />;
-  if (!session.canSeeAdminHub) {
+  if (!session.canSeeAdminHub && !session.canDeleteContent) {
     return (
       <Page width="narrow">
         <ErrorState message={errorTexts.accessDenied} />
@@ -21,15 +25,18 @@ export default function AdminPage() {
   }
   return (
     <Page title="Admin" intro="Tools for the people who run Stance.">
-      <Card heading="Reports">
-        <p>
-          Community overviews of every report, with filters:{' '}
-          <Link to="/reports/details/opiniondna/overview">Opinion DNA overview</Link>.
-        </p>
-        <p style={{ marginTop: 'var(--space-2)' }}>
-          Topic reports download from each topic page (the “Download topic report” link).
-        </p>
-      </Card>
+      {session.canDeleteContent ? <ModerationQueue /> : null}
+      {session.canSeeAdminHub ? (
+        <Card heading="Reports">
+          <p>
+            Community overviews of every report, with filters:{' '}
+            <Link to="/reports/details/opiniondna/overview">Opinion DNA overview</Link>.
+          </p>
+          <p style={{ marginTop: 'var(--space-2)' }}>
+            Topic reports download from each topic page (the “Download topic report” link).
+          </p>
+        </Card>
+      ) : null}
     </Page>
   );
 }

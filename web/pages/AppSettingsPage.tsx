@@ -1,11 +1,34 @@
 import { Link } from 'react-router';
 import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
 import { useModals } from '../features/modals/modal-store.tsx';
+import { useProfile } from '../features/people/api.ts';
+import { ProfileSettingsForm } from '../features/people/components/ProfileSettingsForm.tsx';
 import { useSession } from '../features/session/session.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+
+function ProfileCard({ username }: { username: string }) {
+  const profile = useProfile(username);
+  return (
+    <Card heading="Profile">
+      <p style={{ marginBottom: 'var(--space-4)', color: 'var(--color-text-muted)' }}>
+        Shown on <Link to={`/u/${encodeURIComponent(username)}`}>your public profile</Link>. Every
+        field is optional.
+      </p>
+      {profile.isPending ? (
+        <Skeleton height={420} radius="10px" />
+      ) : profile.isError ? (
+        <ErrorState error={profile.error} hasHomeLink={false} />
+      ) : (
+        <ProfileSettingsForm profile={profile.data} />
+      )}
+    </Card>
+  );
+}
 
 /** appSettings, `/app/settings`: account settings (requires login). */
 export default function AppSettingsPage() {
@@ -15,6 +38,7 @@ export default function AppSettingsPage() {
   return (
     <LoginRequired reason="Please log in to see your settings">
       <Page width="narrow" title="Settings">
+        {session.username ? <ProfileCard username={session.username} /> : null}
         <Card heading="Account">
           <p>
             Signed in as <strong>{session.username}</strong>.

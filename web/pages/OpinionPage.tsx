@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { statusOf } from '../api/client.ts';
-import { CommentThreadFrame } from '../features/comments/components/CommentThreadFrame.tsx';
+import { CommentThread } from '../features/comments/components/CommentThread.tsx';
 import { useOpinion } from '../features/opinions/api.ts';
 import {
   OpinionDetail,
@@ -33,7 +33,10 @@ export default function OpinionPage() {
       ) : (
         <>
           <OpinionDetail opinion={opinion.data.Opinion} results={opinion.data.Results} />
-          <CommentThreadFrame commentCount={opinion.data.Opinion.NumComments} />
+          <CommentThread
+            threadID={String(opinion.data.Opinion.ArtifactID)}
+            commentCount={opinion.data.Opinion.NumComments}
+          />
         </>
       )}
     </div>

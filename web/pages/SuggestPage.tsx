@@ -1,4 +1,5 @@
-import { CommentThreadFrame } from '../features/comments/components/CommentThreadFrame.tsx';
+import { suggestionsThreadId } from '../../contract/comments.ts';
+import { CommentThread } from '../features/comments/components/CommentThread.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { Page } from '../ui/Page.tsx';
@@ -34,7 +35,12 @@ export default function SuggestPage() {
           ))}
         </ol>
       </Card>
-      <CommentThreadFrame heading="Suggestions" commentCount={0} defaultSort="recent" />
+      <CommentThread
+        threadID={suggestionsThreadId}
+        heading="Suggestions"
+        defaultSort="recent"
+        kind="suggestions"
+      />
     </Page>
   );
 }

@@ -4,6 +4,7 @@ import { useTopicFeed } from '../features/feed/api.ts';
 import { FeedView } from '../features/feed/components/FeedView.tsx';
 import { collectFeedOpinions } from '../features/feed/feed-items.ts';
 import { useSession } from '../features/session/session.ts';
+import { FollowTopicButton } from '../features/topics/components/FollowTopicButton.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { capitalizeFirst, pluralize } from '../ui/format.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
@@ -34,8 +35,11 @@ export default function TopicPage() {
     <header className={styles.header}>
       <div className={styles.titleRow}>
         <h1 className={styles.title}>{capitalizeFirst(topic.Title)}</h1>
-        <span className={styles.count}>{pluralize(topic.NumOpinions, 'opinion')}</span>
+        <FollowTopicButton topic={topic} />
       </div>
+      <p className={styles.count}>
+        {pluralize(topic.NumOpinions, 'opinion')} · {pluralize(topic.NumFollowers, 'follower')}
+      </p>
       {topicsWithIntroBanner.has(topic.Slug) && topic.Description ? (
         <p className={styles.intro}>{topic.Description}</p>
       ) : null}

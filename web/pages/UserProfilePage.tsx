@@ -1,61 +1,107 @@
 import { Link, useParams } from 'react-router';
 import { useSession } from '../features/session/session.ts';
+import { useProfile } from '../features/people/api.ts';
+import { ContributionGrid } from '../features/people/components/ContributionGrid.tsx';
+import { AwardsList, LevelProgress } from '../features/people/components/LevelAndAwards.tsx';
+import { ProfileHeader } from '../features/people/components/ProfileHeader.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { buttonClassName, ButtonLink } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { formatCount } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
 import styles from './UserProfilePage.module.css';
 
-export function ProfileIdentity({ username, caption }: { username: string; caption: string }) {
-  return (
-    <div className={styles.identity}>
-      <span className={styles.avatar} aria-hidden="true">
-        {username.charAt(0)}
-      </span>
-      <div>
-        <h1 className={styles.name}>{username}</h1>
-        <p className={styles.caption}>{caption}</p>
-      </div>
-    </div>
-  );
-}
-
-/** userProfile, `/u/{username}`. The profiles issue fills in the details, grid and awards. */
+/** userProfile, `/u/{username}`: who a member is and what they have contributed. */
 export default function UserProfilePage() {
   const { username = '' } = useParams();
   usePageTitle('userProfile');
   const session = useSession();
+  const query = useProfile(username);
   const isOwner = session.loggedIn && session.username.toLowerCase() === username.toLowerCase();
+
+  if (query.isPending) {
+    return (
+      <Page width="narrow">
+        <Spinner />
+        <Skeleton height={180} radius="16px" />
+        <Skeleton height={220} radius="16px" />
+      </Page>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Page width="narrow">
+        <ErrorState error={query.error} />
+      </Page>
+    );
+  }
+  const profile = query.data;
+  const totals = [
+    { label: 'Opinions', value: profile.OpinionsTotal },
+    { label: 'Votes', value: profile.NumVotes },
+    { label: 'Comments', value: profile.NumComments },
+    { label: 'Good points received', value: profile.NumCommentLikes },
+  ];
 
   return (
     <Page width="narrow">
       <Card>
-        <ProfileIdentity username={username} caption="A contributor to civil discourse" />
+        <ProfileHeader profile={profile}>
+          {profile.Bio ? <p className={styles.bio}>{profile.Bio}</p> : null}
+          {profile.Expertise ? (
+            <p className={styles.expertise}>
+              <span className={styles.expertiseLabel}>Expertise</span> {profile.Expertise}
+            </p>
+          ) : null}
+        </ProfileHeader>
+        {isOwner ? (
+          <nav className={styles.ownerLinks} aria-label="Your account">
+            <ButtonLink to="/app/settings" size="small">
+              Settings
+            </ButtonLink>
+            <ButtonLink to="/settings/details" size="small">
+              Personal details
+            </ButtonLink>
+            <ButtonLink to="/reports/my-opinion-dna" size="small">
+              Opinion DNA
+            </ButtonLink>
+            {/* /logout is a server route: a full page load ends the session. */}
+            <a className={buttonClassName({ size: 'small', variant: 'ghost' })} href="/logout">
+              Log out
+            </a>
+          </nav>
+        ) : null}
       </Card>
-      {isOwner ? (
-        <nav className={styles.ownerLinks} aria-label="Your account">
-          <ButtonLink to="/app/settings" size="small">
-            Settings
-          </ButtonLink>
-          <ButtonLink to="/settings/details" size="small">
-            Personal details
-          </ButtonLink>
-          <ButtonLink to="/reports/my-opinion-dna" size="small">
-            Opinion DNA
-          </ButtonLink>
-          {/* /logout is a server route: a full page load ends the session. */}
-          <a className={buttonClassName({ size: 'small', variant: 'ghost' })} href="/logout">
-            Log out
-          </a>
-        </nav>
-      ) : null}
-      <nav className={styles.tabs} aria-label="Profile sections">
-        <Link to={`/comments/${encodeURIComponent(username)}`}>Comments</Link>
-      </nav>
-      <EmptyState title="Profile details are on their way">
-        Bio, expertise, the contribution grid, levels and awards will show here soon.
-      </EmptyState>
+
+      <dl className={styles.totals}>
+        {totals.map((total) => (
+          <div key={total.label} className={styles.total}>
+            <dt className={styles.totalLabel}>{total.label}</dt>
+            <dd className={styles.totalValue}>{formatCount(total.value)}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <Card heading="Contributions">
+        <ContributionGrid grid={profile.Grid} />
+      </Card>
+
+      <Card heading="Level">
+        <LevelProgress profile={profile} />
+      </Card>
+
+      <Card heading="Awards">
+        <AwardsList profile={profile} />
+      </Card>
+
+      <p className={styles.more}>
+        <Link to={`/comments/${encodeURIComponent(profile.UsernameCased)}`}>
+          See all {formatCount(profile.NumComments)} comments by {profile.UsernameCased}
+        </Link>
+      </p>
     </Page>
   );
 }

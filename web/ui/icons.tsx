@@ -82,6 +82,12 @@ export const PlusIcon = (props: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
+export const CheckIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M4 10.5l4 4 8-9" />
+  </Icon>
+);
+
 export const DnaIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="M6 2.5c0 5 8 5 8 10s-8 5-8 5M14 2.5c0 5-8 5-8 10s8 5 8 5M7 5h6M7 15h6M8 10h4" />

@@ -1,6 +1,10 @@
 import type { Migration } from 'kysely/migration';
 import * as createCore from './20261121T1400-create-core.ts';
 import * as createInstrumentItems from './20261121T1500-create-instrument-items.ts';
+import * as createAccounts from './20261121T1600-create-accounts.ts';
+import * as createSearchIndexes from './20261121T1700-create-search-indexes.ts';
+import * as addConversationTables from './20261121T1800-add-conversation-tables.ts';
+import * as createUserMilestones from './20261121T1900-create-user-milestones.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -9,4 +13,8 @@ import * as createInstrumentItems from './20261121T1500-create-instrument-items.
 export const migrations: Record<string, Migration> = {
   '20261121T1400-create-core': createCore,
   '20261121T1500-create-instrument-items': createInstrumentItems,
+  '20261121T1600-create-accounts': createAccounts,
+  '20261121T1700-create-search-indexes': createSearchIndexes,
+  '20261121T1800-add-conversation-tables': addConversationTables,
+  '20261121T1900-create-user-milestones': createUserMilestones,
 };

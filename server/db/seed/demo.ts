@@ -5,6 +5,7 @@ import { karmaPerComment, karmaPerGoodPointReceived } from '../../features/users
 import { rebuildOpinionCounters } from '../../features/opinions/opinions.repository.ts';
 import { recomputeAllKarma } from '../../features/users/users.repository.ts';
 import { seedInstrumentAnswers } from '../../features/instruments/instruments.seed.ts';
+import { recordMilestonesWithoutNotifying } from '../../features/milestones/milestones.service.ts';
 import { inTransaction, type Db } from '../database.ts';
 import {
   loadDemoContent,
@@ -173,6 +174,8 @@ async function insertDemo(db: Db, content: DemoContent, now: Date): Promise<Seed
   );
   await rebuildOpinionCounters(db);
   await recomputeAllKarma(db, karmaPerComment, karmaPerGoodPointReceived);
+  // Demo members did not just earn their awards: record them without notifying anyone.
+  await recordMilestonesWithoutNotifying(db);
 
   return {
     topics: topicRows.length,

@@ -8,7 +8,7 @@ import {
   loginAs,
   recordVote,
 } from '../../test/factories.ts';
-import { feedPageSize } from './feed.service.ts';
+import { feedPageSize, feedScore } from './feed.service.ts';
 
 let t: TestApp;
 const dayMs = 86_400_000;
@@ -164,5 +164,59 @@ describe('the For You feed', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toMatch(/^after: /);
     }
+  });
+});
+
+describe('followed topics in the For You feed', () => {
+  it('lift the opinions of a topic the member follows above busier ones', async () => {
+    const followedTopic = await buildTopic(t.db);
+    const otherTopic = await buildTopic(t.db);
+    const now = Date.now();
+    const quiet = await buildOpinion(t.db, {
+      topicIds: [followedTopic.id],
+      createdAt: new Date(now - 200 * dayMs),
+    });
+    const busier = await buildOpinion(t.db, {
+      topicIds: [otherTopic.id],
+      createdAt: new Date(now - 200 * dayMs),
+    });
+    // Two recent votes on the other opinion: ln(3) ≈ 1.1 of score, less than the 1.5 bonus.
+    for (let i = 0; i < 2; i++) {
+      const member = await buildUser(t.db);
+      await recordVote(t.db, member.id, busier.id, 2);
+    }
+    const reader = await buildUser(t.db);
+    const cookie = await loginAs(t.db, reader.id);
+    const positionOf = async (id: number) =>
+      (await readWholeFeed(cookie)).flatMap((page) => page.Feed).indexOf(id);
+
+    expect(await positionOf(busier.id)).toBeLessThan(await positionOf(quiet.id));
+    const follow = await t.app.inject({
+      method: 'POST',
+      url: '/api/topic/follow',
+      headers: { 'content-type': 'application/json', cookie },
+      payload: { body: { topicID: followedTopic.id, followed: true } },
+    });
+    expect(follow.statusCode).toBe(200);
+    expect(await positionOf(quiet.id)).toBeLessThan(await positionOf(busier.id));
+    // A visitor's trending ranking is not affected by anyone's follows.
+    const anonymous = (await readWholeFeed()).flatMap((page) => page.Feed);
+    expect(anonymous.indexOf(busier.id)).toBeLessThan(anonymous.indexOf(quiet.id));
+  });
+});
+
+describe('feedScore', () => {
+  it('is docs/decisions/004’s formula, rounded to 6 decimals', () => {
+    const fresh = { recentVotes: 0, numVotes: 0, ageMs: 0, isInFollowedTopic: false };
+    expect(feedScore(fresh)).toBe(2);
+    // Fourteen days halve the freshness bonus to 2/e.
+    expect(feedScore({ ...fresh, ageMs: 14 * dayMs })).toBe(Math.round((2 / Math.E) * 1e6) / 1e6);
+    expect(feedScore({ ...fresh, recentVotes: 6 })).toBe(Math.round((Math.log(7) + 2) * 1e6) / 1e6);
+    expect(feedScore({ ...fresh, numVotes: 9 })).toBe(
+      Math.round((0.3 * Math.log(10) + 2) * 1e6) / 1e6,
+    );
+    expect(feedScore({ ...fresh, isInFollowedTopic: true })).toBe(3.5);
+    // A creation time after the reference time counts as brand new, never as a bigger bonus.
+    expect(feedScore({ ...fresh, ageMs: -dayMs })).toBe(2);
   });
 });

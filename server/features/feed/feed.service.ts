@@ -2,13 +2,39 @@ import type { FeedCards, Opinion } from '../../../contract/entities.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
-import * as opinionsRepository from '../opinions/opinions.repository.ts';
-import type { FeedPosition } from '../opinions/opinions.repository.ts';
-import { getOpinionsInOrder } from '../opinions/opinions.service.ts';
+import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
+import { getOpinionsInOrder, listLatestActivity } from '../opinions/opinions.service.ts';
 import { listTopContributors } from '../users/users.service.ts';
+import * as feedRepository from './feed.repository.ts';
 
 export const feedPageSize = 20;
 const recentOwnOpinionsWindowMs = 7 * 86_400_000;
+const dayMs = 86_400_000;
+
+/** A place in the ranking: the score at the cursor's reference time, and the id breaking ties. */
+export type FeedPosition = { score: number; id: number };
+
+/** The score bonus of an opinion in a topic the viewer follows (docs/decisions/004). */
+export const followedTopicWeight = 1.5;
+
+/**
+ * The feed score of docs/decisions/004-feed-ranking.md, rounded to 6 decimals so that a cursor
+ * holding it compares exactly:
+ * ln(1 + recent votes) + 0.3 · ln(1 + all votes) + 2 · e^(−age / 14 days) + 1.5 · [followed topic]
+ */
+export function feedScore(input: {
+  recentVotes: number;
+  numVotes: number;
+  ageMs: number;
+  isInFollowedTopic: boolean;
+}): number {
+  const score =
+    Math.log1p(input.recentVotes) +
+    0.3 * Math.log1p(input.numVotes) +
+    2 * Math.exp(-Math.max(0, input.ageMs) / (14 * dayMs)) +
+    (input.isInFollowedTopic ? followedTopicWeight : 0);
+  return Math.round(score * 1e6) / 1e6;
+}
 
 /** What a cursor carries: the ranking's reference time and the last position served. */
 type FeedCursor = { now: Date; position: FeedPosition };
@@ -55,9 +81,75 @@ export type FeedPage = {
   Cards?: FeedCards;
 };
 
+/** An opinion as the ranking sees it, before the viewer's own terms. */
+type RankedOpinion = {
+  id: number;
+  authorId: number | null;
+  /** The score without the followed-topics term. */
+  baseScore: number;
+  topicIds: number[];
+};
+
+/** The ranking of every listed, live opinion (of a topic) at one reference time, best first. */
+type Ranking = { now: Date; opinions: RankedOpinion[] };
+
+const feedCaches = cachesPerDatabase((ttlMs) => ({
+  /** Keyed by topic ('all' for For You) and by `topic@time` for the pages after the first. */
+  rankings: createReadCache<Ranking>({ ttlMs, maxEntries: 200 }),
+  cards: createReadCache<FeedCards>({ ttlMs, maxEntries: 1 }),
+}));
+
+async function computeRanking(db: Db, now: Date, topicId: number | undefined): Promise<Ranking> {
+  const rows = await feedRepository.listScoringInputs(db, {
+    now,
+    ...(topicId === undefined ? {} : { topicId }),
+  });
+  return {
+    now,
+    opinions: rows.map((row) => ({
+      id: row.id,
+      authorId: row.authorId,
+      baseScore: feedScore({
+        recentVotes: row.recentVotes,
+        numVotes: row.numVotes,
+        ageMs: now.getTime() - row.createdAt.getTime(),
+        isInFollowedTopic: false,
+      }),
+      topicIds: row.topicIds,
+    })),
+  };
+}
+
+/**
+ * The ranking a page is cut from. The first page takes the newest one (shared by every viewer of
+ * this process for the cache's lifetime); a later page needs the ranking at its cursor's time,
+ * computed again when it has left the cache.
+ */
+async function getRanking(db: Db, topicId: number | undefined, cursorNow: Date | null) {
+  const { rankings } = feedCaches(db);
+  const topicKey = topicId === undefined ? 'all' : String(topicId);
+  if (cursorNow) {
+    return rankings.get(`${topicKey}@${cursorNow.getTime()}`, () =>
+      computeRanking(db, cursorNow, topicId),
+    );
+  }
+  const ranking = await rankings.get(topicKey, () => computeRanking(db, new Date(), topicId));
+  // Its later pages carry this time in their cursor.
+  void rankings.get(`${topicKey}@${ranking.now.getTime()}`, async () => ranking);
+  return ranking;
+}
+
+/** Is `position` strictly below the cursor's position in the ranking's order? */
+function isAfter(position: FeedPosition, cursor: FeedPosition): boolean {
+  return (
+    position.score < cursor.score || (position.score === cursor.score && position.id < cursor.id)
+  );
+}
+
 /**
  * A page of the For You feed (all topics) or a topic feed. Members see what they have not voted
- * on yet, their own recent opinions first; visitors see the trending ranking.
+ * on yet, opinions of the topics they follow lifted, their own recent opinions first; visitors
+ * see the trending ranking. Keyset paging over a ranking fixed at the cursor's reference time.
  */
 export async function listFeed(
   db: Db,
@@ -65,64 +157,73 @@ export async function listFeed(
 ): Promise<FeedPage> {
   const isFirstPage = !options.after;
   const cursor = options.after ? decodeFeedCursor(options.after) : null;
-  const now = cursor?.now ?? new Date();
   const viewer = options.viewer;
+  const isForYou = options.topicId === undefined;
 
-  const recentIds =
-    isFirstPage && viewer && options.topicId === undefined
-      ? (
-          await opinionsRepository.listRecentOpinionsOfAuthor(
-            db,
-            viewer.id,
-            new Date(now.getTime() - recentOwnOpinionsWindowMs),
-            5,
-          )
-        ).map((row) => row.id)
-      : [];
-
-  const page = await opinionsRepository.listFeedPage(db, {
-    now,
-    limit: feedPageSize,
-    after: cursor?.position ?? null,
-    ...(options.topicId !== undefined ? { topicId: options.topicId } : {}),
-    ...(viewer ? { excludeVotedBy: viewer.id } : {}),
-    // The viewer's own recent opinions are shown above the feed already.
-    ...(viewer && recentIds.length > 0 ? { excludeAuthoredBy: viewer.id } : {}),
-  });
-  const ids = page.positions.map((position) => position.id);
-  const [opinions, recent, cards] = await Promise.all([
-    getOpinionsInOrder(db, ids, viewer),
-    isFirstPage && options.topicId === undefined ? getOpinionsInOrder(db, recentIds, viewer) : null,
-    isFirstPage ? getFeedCards(db, now) : null,
+  const [ranking, context] = await Promise.all([
+    getRanking(db, options.topicId, cursor?.now ?? null),
+    viewer
+      ? feedRepository.findFeedViewerContext(db, viewer.id, {
+          since: new Date((cursor?.now ?? new Date()).getTime() - recentOwnOpinionsWindowMs),
+          recentLimit: 5,
+        })
+      : null,
   ]);
-  const last = page.positions.at(-1);
+  const now = ranking.now;
+  const votedIds = new Set(context?.votedIds ?? []);
+  const followedTopicIds = new Set(context?.followedTopicIds ?? []);
+  const recentIds = isForYou ? (context?.recentIds ?? []) : [];
+  // The viewer's own recent opinions are shown above the feed already.
+  const isShownAbove = (opinion: RankedOpinion) =>
+    recentIds.length > 0 && viewer !== null && opinion.authorId === viewer.id;
+
+  const positions = ranking.opinions
+    .filter((opinion) => !votedIds.has(opinion.id) && !isShownAbove(opinion))
+    .map((opinion) => ({
+      id: opinion.id,
+      score: opinion.topicIds.some((topicId) => followedTopicIds.has(topicId))
+        ? Math.round((opinion.baseScore + followedTopicWeight) * 1e6) / 1e6
+        : opinion.baseScore,
+    }))
+    .filter((position) => !cursor || isAfter(position, cursor.position))
+    .sort((a, b) => b.score - a.score || b.id - a.id);
+  const page = positions.slice(0, feedPageSize);
+  const hasMore = positions.length > feedPageSize;
+  const ids = page.map((position) => position.id);
+
+  const [opinions, recent, cards] = await Promise.all([
+    // A member's feed holds only what they have not voted on.
+    getOpinionsInOrder(db, ids, viewer, { isUnvotedByViewer: true }),
+    isFirstPage && isForYou ? getOpinionsInOrder(db, recentIds, viewer) : null,
+    isFirstPage ? getFeedCards(db) : null,
+  ]);
+  const last = page.at(-1);
   return {
     Feed: ids,
     Opinions: opinions,
-    After: page.hasMore && last ? encodeFeedCursor({ now, position: last }) : '',
-    EndReached: !page.hasMore,
+    After: hasMore && last ? encodeFeedCursor({ now, position: last }) : '',
+    EndReached: !hasMore,
     ...(recent ? { Recent: recent } : {}),
     ...(cards ? { Cards: cards } : {}),
   };
 }
 
-export async function getFeedCards(db: Db, now: Date): Promise<FeedCards> {
+/** The sidebar cards, the same for every viewer: kept for the cache's lifetime. */
+export async function getFeedCards(db: Db): Promise<FeedCards> {
+  return feedCaches(db).cards.get('cards', () => computeFeedCards(db, new Date()));
+}
+
+async function computeFeedCards(db: Db, now: Date): Promise<FeedCards> {
   const [totals, topCommenters, trending, latest] = await Promise.all([
-    opinionsRepository.countSiteTotals(db),
+    feedRepository.countSiteTotals(db),
     listTopContributors(db, 5),
-    opinionsRepository.listTrendingOpinions(db, now, 5),
-    opinionsRepository.listLatestComments(db, 5),
+    feedRepository.listTrendingOpinions(db, now, 5),
+    listLatestActivity(db, 5),
   ]);
   return {
     Stats: { Opinions: totals.opinions, Comments: totals.comments, Votes: totals.votes },
     TopCommenters: topCommenters,
     TrendingOpinions: trending.map((row) => ({ Slug: row.slug, Title: row.title })),
-    LatestActivity: latest.map((row) => ({
-      CommentID: row.id,
-      OpinionTitle: row.opinionTitle,
-      Username: row.username,
-      Link: `/o/${row.opinionSlug}#comment-${row.id}`,
-      Created: row.createdAt.toISOString(),
-    })),
+    LatestActivity: latest,
   };
 }

@@ -18,13 +18,8 @@ const opinionColumns = [
   'opinions.createdAt',
 ] as const;
 
-export async function findOpinionBySlug(db: Db, slug: string) {
-  return db
-    .selectFrom('opinions')
-    .leftJoin('users', 'users.id', 'opinions.authorId')
-    .select([...opinionColumns, 'users.username as authorUsername'])
-    .where('opinions.slug', '=', slug)
-    .executeTakeFirst();
+export async function findOpinionIdBySlug(db: Db, slug: string) {
+  return db.selectFrom('opinions').select('id').where('slug', '=', slug).executeTakeFirst();
 }
 
 export async function findOpinionsByIds(db: Db, ids: readonly number[]) {
@@ -38,6 +33,91 @@ export async function findOpinionsByIds(db: Db, ids: readonly number[]) {
 }
 
 export type OpinionWithAuthor = Awaited<ReturnType<typeof findOpinionsByIds>>[number];
+
+export async function findOpinionById(db: Db, id: number) {
+  return db
+    .selectFrom('opinions')
+    .select(['id', 'slug', 'title', 'authorId', 'deleted', 'listed', 'numVotes'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Records the member's rating (new or changed) and moves the opinion's derived counters by the
+ * difference, in one round trip and one transaction: the database function cast_vote (migration
+ * 20261121T1700, docs/decisions/014-voting.md). Answers undefined when the opinion does not exist
+ * or is deleted (nothing was written), else the counters after the vote and the rating it
+ * replaced (null for a first vote).
+ */
+export async function applyVote(db: Db, userId: number, opinionId: number, rating: number) {
+  const result = await sql<{ counts: number[]; previous: number | null }>`
+    select counts, previous from cast_vote(${userId}, ${opinionId}, ${rating})
+  `.execute(db);
+  const row = result.rows[0];
+  return row ? { counts: row.counts, previousRating: row.previous } : undefined;
+}
+
+export async function isSlugTaken(db: Db, slug: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('opinions')
+    .select('id')
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertOpinion(
+  trx: Db,
+  values: { slug: string; title: string; authorId: number; topicIds: readonly number[] },
+) {
+  const row = await trx
+    .insertInto('opinions')
+    .values({ slug: values.slug, title: values.title, authorId: values.authorId, tidbit: null })
+    .returning(['id', 'slug'])
+    .executeTakeFirstOrThrow();
+  await replaceOpinionTopics(trx, row.id, values.topicIds);
+  return row;
+}
+
+export async function updateOpinionTitle(trx: Db, id: number, title: string) {
+  await trx
+    .updateTable('opinions')
+    .set({ title, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function replaceOpinionTopics(
+  trx: Db,
+  opinionId: number,
+  topicIds: readonly number[],
+) {
+  await trx.deleteFrom('opinionTopics').where('opinionId', '=', opinionId).execute();
+  if (topicIds.length === 0) return;
+  await trx
+    .insertInto('opinionTopics')
+    .values(topicIds.map((topicId) => ({ opinionId, topicId })))
+    .execute();
+}
+
+export async function setOpinionDeleted(db: Db, id: number, deleted: boolean) {
+  await db
+    .updateTable('opinions')
+    .set({ deleted, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Votes on the opinion by anyone but `userId`. */
+export async function countVotesByOthers(db: Db, opinionId: number, userId: number) {
+  const row = await db
+    .selectFrom('votes')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('opinionId', '=', opinionId)
+    .where('userId', '!=', userId)
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
 
 export async function listTopicsOfOpinions(db: Db, opinionIds: readonly number[]) {
   if (opinionIds.length === 0) return [];
@@ -57,157 +137,6 @@ export async function listRatingsOfUser(db: Db, userId: number, opinionIds: read
     .select(['opinionId', 'rating'])
     .where('userId', '=', userId)
     .where('opinionId', 'in', opinionIds)
-    .execute();
-}
-
-export async function listRecentOpinionsOfAuthor(
-  db: Db,
-  authorId: number,
-  since: Date,
-  limit: number,
-) {
-  return db
-    .selectFrom('opinions')
-    .select('id')
-    .where('authorId', '=', authorId)
-    .where('listed', '=', true)
-    .where('deleted', '=', false)
-    .where('createdAt', '>', since)
-    .orderBy('createdAt', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export type FeedPosition = { score: number; id: number };
-
-/**
- * One page of listed, live opinions ranked by the feed score (see docs/decisions/004), after the
- * cursor position. `now` is fixed per paging session so scores do not drift between pages.
- */
-export async function listFeedPage(
-  db: Db,
-  options: {
-    now: Date;
-    limit: number;
-    after: FeedPosition | null;
-    topicId?: number;
-    excludeVotedBy?: number;
-    excludeAuthoredBy?: number;
-  },
-) {
-  const weekAgo = new Date(options.now.getTime() - 7 * 86_400_000);
-  const scored = db
-    .selectFrom('opinions')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('votes')
-          .select(['opinionId', sql<number>`count(*)::int`.as('recentVotes')])
-          .where('updatedAt', '>', weekAgo)
-          .groupBy('opinionId')
-          .as('recent'),
-      (join) => join.onRef('recent.opinionId', '=', 'opinions.id'),
-    )
-    .select([
-      'opinions.id',
-      sql<string>`round((
-        ln(1 + coalesce(recent.recent_votes, 0))
-        + 0.3 * ln(1 + opinions.num_votes)
-        + 2 * exp(-greatest(0, extract(epoch from (${options.now}::timestamptz - opinions.created_at))) / 1209600.0)
-      )::numeric, 6)`.as('score'),
-    ])
-    .where('opinions.listed', '=', true)
-    .where('opinions.deleted', '=', false)
-    .$if(options.topicId !== undefined, (query) =>
-      query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('opinionTopics')
-            .select(sql.lit(1).as('one'))
-            .whereRef('opinionTopics.opinionId', '=', 'opinions.id')
-            .where('opinionTopics.topicId', '=', options.topicId!),
-        ),
-      ),
-    )
-    .$if(options.excludeVotedBy !== undefined, (query) =>
-      query.where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('votes as own')
-              .select(sql.lit(1).as('one'))
-              .whereRef('own.opinionId', '=', 'opinions.id')
-              .where('own.userId', '=', options.excludeVotedBy!),
-          ),
-        ),
-      ),
-    )
-    .$if(options.excludeAuthoredBy !== undefined, (query) =>
-      query.where((eb) =>
-        eb.or([
-          eb('opinions.authorId', 'is', null),
-          eb('opinions.authorId', '!=', options.excludeAuthoredBy!),
-        ]),
-      ),
-    )
-    .where('opinions.createdAt', '<=', options.now);
-
-  const after = options.after;
-  const rows = await db
-    .selectFrom(scored.as('scored'))
-    .select(['scored.id', 'scored.score'])
-    .$if(after !== null, (query) =>
-      query.where((eb) =>
-        eb.or([
-          eb('scored.score', '<', String(after!.score)),
-          eb.and([eb('scored.score', '=', String(after!.score)), eb('scored.id', '<', after!.id)]),
-        ]),
-      ),
-    )
-    .orderBy('scored.score', 'desc')
-    .orderBy('scored.id', 'desc')
-    .limit(options.limit + 1)
-    .execute();
-  return {
-    positions: rows
-      .slice(0, options.limit)
-      .map((row) => ({ id: row.id, score: Number(row.score) })),
-    hasMore: rows.length > options.limit,
-  };
-}
-
-export async function countSiteTotals(db: Db) {
-  const opinions = await db
-    .selectFrom('opinions')
-    .select([
-      sql<number>`count(*)::int`.as('opinions'),
-      sql<number>`coalesce(sum(num_votes), 0)::int`.as('votes'),
-    ])
-    .where('listed', '=', true)
-    .where('deleted', '=', false)
-    .executeTakeFirstOrThrow();
-  const comments = await db
-    .selectFrom('comments')
-    .select(sql<number>`count(*)::int`.as('comments'))
-    .where('deleted', '=', false)
-    .executeTakeFirstOrThrow();
-  return { opinions: opinions.opinions, votes: opinions.votes, comments: comments.comments };
-}
-
-/** Listed opinions with the most votes cast or changed in the week before `now`. */
-export async function listTrendingOpinions(db: Db, now: Date, limit: number) {
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
-  return db
-    .selectFrom('votes')
-    .innerJoin('opinions', 'opinions.id', 'votes.opinionId')
-    .select(['opinions.slug', 'opinions.title', sql<number>`count(*)::int`.as('recentVotes')])
-    .where('votes.updatedAt', '>', weekAgo)
-    .where('opinions.listed', '=', true)
-    .where('opinions.deleted', '=', false)
-    .groupBy(['opinions.id', 'opinions.slug', 'opinions.title'])
-    .orderBy('recentVotes', 'desc')
-    .orderBy('opinions.id', 'desc')
-    .limit(limit)
     .execute();
 }
 
@@ -279,4 +208,15 @@ export async function rebuildOpinionCounters(db: Db) {
     from (${rawCounts}) raw
     where o.id = raw.opinion_id
   `.execute(db);
+}
+
+/** A live opinion with the same title, compared without regard to case. */
+export async function findLiveOpinionByTitle(db: Db, title: string) {
+  return db
+    .selectFrom('opinions')
+    .select(['id', 'slug'])
+    .where(sql`lower(title)`, '=', title.toLowerCase())
+    .where('deleted', '=', false)
+    .where('listed', '=', true)
+    .executeTakeFirst();
 }

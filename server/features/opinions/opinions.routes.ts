@@ -1,11 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { getOpinion } from '../../../contract/opinions.ts';
+import {
+  castVote,
+  createOpinion,
+  deleteOpinion,
+  editOpinion,
+  getOpinion,
+} from '../../../contract/opinions.ts';
 import type { AppDeps } from '../../app.ts';
 import { registerCall } from '../../http.ts';
-import { getOpinionPage } from './opinions.service.ts';
+import * as opinionsService from './opinions.service.ts';
 
-export function registerOpinionRoutes(app: FastifyInstance, { db }: AppDeps) {
+export function registerOpinionRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   registerCall(app, getOpinion, async ({ slug }, request) =>
-    getOpinionPage(db, slug, request.user),
+    opinionsService.getOpinionPage(db, slug, request.user, config.adminEmails),
+  );
+  registerCall(app, castVote, async ({ id, rating }, request) =>
+    opinionsService.castVote(db, request.user, id, rating),
+  );
+  registerCall(app, createOpinion, async (input, request) =>
+    opinionsService.createOpinion(db, request.user, config.adminEmails, input),
+  );
+  registerCall(app, editOpinion, async (input, request) =>
+    opinionsService.editOpinion(db, request.user, config.adminEmails, input),
+  );
+  registerCall(app, deleteOpinion, async (input, request) =>
+    opinionsService.setOpinionDeleted(db, request.user, config.adminEmails, input),
   );
 }

@@ -1,9 +1,17 @@
-import type { Opinion, VoteResults } from '../../../contract/entities.ts';
-import type { Db } from '../../db/database.ts';
+import type { Activity, Opinion, TopicSummary, VoteResults } from '../../../contract/entities.ts';
+import { pendingTopicSearchError } from '../../../contract/opinions.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
+import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
+import { enqueueMilestoneCheck } from '../milestones/milestones.service.ts';
+import { resolveTopicIds } from '../topics/topics.service.ts';
+import { toCurrentUser } from '../users/users.service.ts';
 import * as opinionsRepository from './opinions.repository.ts';
 import type { OpinionWithAuthor } from './opinions.repository.ts';
+import { slugify, uniqueSlug } from './opinions.slug.ts';
+
+const removedMessage = 'This content has been removed';
 
 /** Marks a rating nobody chose, shown grey by the client. */
 export const noVotesMarker = 999;
@@ -38,19 +46,65 @@ function countsOf(row: OpinionWithAuthor): number[] {
   return [row.votes1, row.votes2, row.votes3, row.votes4, row.votes5];
 }
 
-/** Maps opinion rows to the contract's Opinion, with topics and the viewer's ratings, in order. */
-export async function toOpinions(
-  db: Db,
-  rows: readonly OpinionWithAuthor[],
-  viewer: UserRow | null,
-): Promise<Opinion[]> {
-  const ids = rows.map((row) => row.id);
-  const [topicRows, ratingRows] = await Promise.all([
+/** An opinion's row and its topics: what every viewer sees alike, so what the cache holds. */
+type OpinionBundle = { row: OpinionWithAuthor; topics: TopicSummary[] };
+
+const opinionCaches = cachesPerDatabase((ttlMs) => ({
+  bundleById: createReadCache<OpinionBundle | null>({ ttlMs, maxEntries: 20_000 }),
+  idBySlug: createReadCache<number | null>({ ttlMs, maxEntries: 20_000 }),
+}));
+
+/** Drops the cached copy of an opinion after this process changed it (vote, edit, delete). */
+function forgetOpinion(db: Db, id: number) {
+  opinionCaches(db).bundleById.delete(String(id));
+}
+
+async function loadBundles(db: Db, ids: readonly number[]) {
+  const [rows, topicRows] = await Promise.all([
+    opinionsRepository.findOpinionsByIds(db, ids),
     opinionsRepository.listTopicsOfOpinions(db, ids),
-    viewer ? opinionsRepository.listRatingsOfUser(db, viewer.id, ids) : Promise.resolve([]),
   ]);
-  const ratings = new Map(ratingRows.map((row) => [row.opinionId, row.rating]));
-  return rows.map((row) => ({
+  const bundles = new Map<number, OpinionBundle>();
+  for (const row of rows) bundles.set(row.id, { row, topics: [] });
+  for (const topic of topicRows) {
+    bundles.get(topic.opinionId)?.topics.push({
+      ArtifactID: topic.id,
+      Slug: topic.slug,
+      Title: topic.title,
+      Link: `/t/${topic.slug}`,
+      ArtifactType: 'topic',
+    });
+  }
+  return bundles;
+}
+
+/** The bundles of the given opinions, from the cache where it holds them; missing ids are left out. */
+async function getBundles(db: Db, ids: readonly number[]): Promise<Map<number, OpinionBundle>> {
+  const cache = opinionCaches(db).bundleById;
+  const missing = ids.filter((id) => !cache.has(String(id)));
+  let batch: Promise<Map<number, OpinionBundle>> | undefined;
+  // Every miss shares one load of all of them: two queries for a whole feed page.
+  const loadMissing = () => (batch ??= loadBundles(db, missing));
+  const bundles = await Promise.all(
+    ids.map((id) => cache.get(String(id), async () => (await loadMissing()).get(id) ?? null)),
+  );
+  const byId = new Map<number, OpinionBundle>();
+  for (const bundle of bundles) if (bundle) byId.set(bundle.row.id, bundle);
+  return byId;
+}
+
+async function getBundleBySlug(db: Db, slug: string): Promise<OpinionBundle | null> {
+  const id = await opinionCaches(db).idBySlug.get(
+    slug,
+    async () => (await opinionsRepository.findOpinionIdBySlug(db, slug))?.id ?? null,
+  );
+  if (id === null) return null;
+  return (await getBundles(db, [id])).get(id) ?? null;
+}
+
+function toOpinion(bundle: OpinionBundle, rating: number): Opinion {
+  const { row } = bundle;
+  return {
     UID: row.authorId ?? 0,
     Slug: row.slug,
     Title: row.title,
@@ -59,17 +113,9 @@ export async function toOpinions(
     NumVotes: row.numVotes,
     NumComments: row.numComments,
     NumShares: sharesShown(row.numVotes),
-    Rating: ratings.get(row.id) ?? 0,
+    Rating: rating,
     Deleted: row.deleted,
-    Topics: topicRows
-      .filter((topic) => topic.opinionId === row.id)
-      .map((topic) => ({
-        ArtifactID: topic.id,
-        Slug: topic.slug,
-        Title: topic.title,
-        Link: `/t/${topic.slug}`,
-        ArtifactType: 'topic' as const,
-      })),
+    Topics: bundle.topics,
     Tidbit: row.tidbit
       ? {
           Desc: row.tidbit.Desc,
@@ -79,38 +125,249 @@ export async function toOpinions(
       : null,
     Created: row.createdAt.toISOString(),
     AuthorUsername: row.authorUsername ?? '',
-  }));
+  };
 }
 
-/** Loads opinions by id and returns them in the order of `ids`. */
-export async function getOpinionsInOrder(db: Db, ids: readonly number[], viewer: UserRow | null) {
-  const rows = await opinionsRepository.findOpinionsByIds(db, ids);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
+/**
+ * Loads opinions by id and returns them in the order of `ids`, with the viewer's ratings.
+ * `isUnvotedByViewer` skips the ratings lookup when the caller knows the viewer voted on none
+ * of them (a member's feed leaves voted opinions out).
+ */
+export async function getOpinionsInOrder(
+  db: Db,
+  ids: readonly number[],
+  viewer: UserRow | null,
+  options: { isUnvotedByViewer?: boolean } = {},
+): Promise<Opinion[]> {
+  if (ids.length === 0) return [];
+  const [bundles, ratingRows] = await Promise.all([
+    getBundles(db, ids),
+    viewer && !options.isUnvotedByViewer
+      ? opinionsRepository.listRatingsOfUser(db, viewer.id, ids)
+      : Promise.resolve([]),
+  ]);
+  const ratings = new Map(ratingRows.map((row) => [row.opinionId, row.rating]));
+  return ids.flatMap((id) => {
+    const bundle = bundles.get(id);
+    return bundle ? [toOpinion(bundle, ratings.get(id) ?? 0)] : [];
   });
-  return toOpinions(db, ordered, viewer);
 }
 
+/**
+ * The opinion page's data. A deleted opinion is gone (410) for everyone except members who may
+ * delete content: they still see it, marked Deleted, so that they can restore it.
+ */
 export async function getOpinionPage(
   db: Db,
   slug: string,
   viewer: UserRow | null,
+  adminEmails: readonly string[] = [],
 ): Promise<{ Opinion: Opinion; Results: VoteResults | null }> {
-  const row = await opinionsRepository.findOpinionBySlug(db, slug);
-  if (!row) throw notFound();
-  if (row.deleted) throw new HttpError(410, 'This content has been removed');
-  const [mapped] = await toOpinions(db, [row], viewer);
-  const opinion = mapped!;
+  const bundle = await getBundleBySlug(db, slug);
+  if (!bundle) throw notFound();
+  if (bundle.row.deleted && !toCurrentUser(viewer, adminEmails).CanDeleteContent) {
+    throw new HttpError(410, removedMessage);
+  }
+  const [rating] = viewer
+    ? await opinionsRepository.listRatingsOfUser(db, viewer.id, [bundle.row.id])
+    : [];
+  const opinion = toOpinion(bundle, rating?.rating ?? 0);
   return {
     Opinion: opinion,
-    Results: opinion.Rating > 0 ? { Percentages: computePercentages(countsOf(row)) } : null,
+    Results: opinion.Rating > 0 ? { Percentages: computePercentages(countsOf(bundle.row)) } : null,
   };
 }
 
-/** The title of a live opinion, for the page's <title> rendered by the server. */
-export async function findOpinionTitle(db: Db, slug: string): Promise<string | null> {
-  const row = await opinionsRepository.findOpinionBySlug(db, slug);
-  return row && !row.deleted ? row.title : null;
+const shareCountFormat = new Intl.NumberFormat('en-US');
+
+/**
+ * The meta description of an opinion's page: where people stand so far, so that a shared link
+ * previews as a question worth answering. Agree counts Strongly Agree and Agree, disagree the
+ * other end of the scale.
+ */
+export function describeStanding(counts: readonly number[]): string {
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  const invitation = 'Where do you stand? Vote and argue for or against on Stance.';
+  if (total === 0) return `Nobody has voted yet. ${invitation}`;
+  const share = (count: number) => Math.round((count * 100) / total);
+  const agree = share((counts[0] ?? 0) + (counts[1] ?? 0));
+  const disagree = share((counts[3] ?? 0) + (counts[4] ?? 0));
+  const votes = `${shareCountFormat.format(total)} ${total === 1 ? 'vote' : 'votes'}`;
+  return `${agree}% agree and ${disagree}% disagree (${votes} so far). ${invitation}`;
+}
+
+/** What the server renders into an opinion page's head; null when there is no such opinion. */
+export async function describeOpinionForSharing(
+  db: Db,
+  slug: string,
+): Promise<{ isRemoved: boolean; title: string; description: string } | null> {
+  const bundle = await getBundleBySlug(db, slug);
+  if (!bundle) return null;
+  const { row } = bundle;
+  if (row.deleted) return { isRemoved: true, title: '', description: '' };
+  return { isRemoved: false, title: row.title, description: describeStanding(countsOf(row)) };
+}
+
+/** SQLSTATE of a unique violation: another request took the same slug first. */
+const uniqueViolation = '23505';
+const slugAttempts = 5;
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown }).code === uniqueViolation;
+}
+
+function requireMember(viewer: UserRow | null, action: string): UserRow {
+  if (!viewer) throw new HttpError(401, `Log in or sign up to ${action}`);
+  return viewer;
+}
+
+/**
+ * Records a member's vote (new or changed) and answers the opinion's percentages after it. The
+ * raw vote and the derived counters change in one statement (docs/decisions/014-voting.md).
+ */
+export async function castVote(
+  db: Db,
+  viewer: UserRow | null,
+  opinionId: number,
+  rating: number,
+): Promise<{ Rating: number; Results: VoteResults }> {
+  const voter = requireMember(viewer, 'vote');
+  const applied = await opinionsRepository.applyVote(db, voter.id, opinionId, rating);
+  forgetOpinion(db, opinionId);
+  if (!applied) {
+    const opinion = await opinionsRepository.findOpinionById(db, opinionId);
+    if (opinion?.deleted) throw new HttpError(410, removedMessage);
+    throw notFound('id: there is no opinion with that id');
+  }
+  // A first vote can reach a vote award (docs/decisions/020); a changed vote cannot. Enqueued
+  // after the vote so that the check sees it; checks are idempotent, so a check lost to a crash
+  // in between is made good by the member's next one.
+  if (applied.previousRating === null) await enqueueMilestoneCheck(db, voter.id);
+  return { Rating: rating, Results: { Percentages: computePercentages(applied.counts) } };
+}
+
+type OpinionFormInput = { title: string; topics: number[]; topicSearch?: string | undefined };
+
+/** The steps every opinion form passes before anything is written, in order. */
+async function checkOpinionForm(db: Db, input: OpinionFormInput, exceptId?: number) {
+  if (input.topicSearch && input.topicSearch.trim() !== '') {
+    throw new HttpError(400, pendingTopicSearchError);
+  }
+  const topicIds = await resolveTopicIds(db, input.topics);
+  const duplicate = await opinionsRepository.findLiveOpinionByTitle(db, input.title);
+  if (duplicate && duplicate.id !== exceptId) {
+    throw new HttpError(409, `title: this opinion exists already at /o/${duplicate.slug}`);
+  }
+  return topicIds;
+}
+
+/** Creates an opinion with a readable, unique slug; for members allowed to create opinions. */
+export async function createOpinion(
+  db: Db,
+  viewer: UserRow | null,
+  adminEmails: readonly string[],
+  input: OpinionFormInput,
+): Promise<{ Slug: string; ArtifactID: number }> {
+  const author = requireMember(viewer, 'create opinions');
+  if (!toCurrentUser(author, adminEmails).CanCreateOpinions) {
+    throw new HttpError(403, 'Your account is not allowed to create opinions');
+  }
+  const topicIds = await checkOpinionForm(db, input);
+  const base = slugify(input.title);
+  // Two members can pick the same free slug at the same moment; the unique index lets one win
+  // and the other tries the next free one.
+  for (let attempt = 1; ; attempt++) {
+    const slug = await uniqueSlug(base, (candidate) =>
+      opinionsRepository.isSlugTaken(db, candidate),
+    );
+    try {
+      const row = await inTransaction(db, (trx) =>
+        opinionsRepository.insertOpinion(trx, {
+          slug,
+          title: input.title,
+          authorId: author.id,
+          topicIds,
+        }),
+      );
+      return { Slug: row.slug, ArtifactID: row.id };
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= slugAttempts) throw error;
+    }
+  }
+}
+
+/**
+ * Who may edit an opinion: editors (CanDeleteContent, or the domain role contributor or admin)
+ * always; its author while nobody else has voted on it, since a reworded statement would change
+ * what earlier votes meant (docs/decisions/015-opinion-editing.md).
+ */
+async function checkCanEdit(
+  db: Db,
+  editor: UserRow,
+  adminEmails: readonly string[],
+  opinion: { id: number; authorId: number | null },
+) {
+  const capabilities = toCurrentUser(editor, adminEmails);
+  const isEditor = capabilities.CanDeleteContent || capabilities.Role !== '';
+  if (isEditor) return;
+  if (opinion.authorId !== editor.id || !capabilities.CanCreateOpinions) {
+    throw new HttpError(403, 'Only editors and the author can edit this opinion');
+  }
+  if ((await opinionsRepository.countVotesByOthers(db, opinion.id, editor.id)) > 0) {
+    throw new HttpError(
+      403,
+      'Other members have voted on this opinion, so only an editor can change it now',
+    );
+  }
+}
+
+/** Changes an opinion's title and topics. Its slug stays, so shared links keep working. */
+export async function editOpinion(
+  db: Db,
+  viewer: UserRow | null,
+  adminEmails: readonly string[],
+  input: OpinionFormInput & { id: number },
+): Promise<{ Slug: string; ArtifactID: number }> {
+  const editor = requireMember(viewer, 'edit opinions');
+  const opinion = await opinionsRepository.findOpinionById(db, input.id);
+  if (!opinion) throw notFound('id: there is no opinion with that id');
+  if (opinion.deleted) throw new HttpError(410, removedMessage);
+  await checkCanEdit(db, editor, adminEmails, opinion);
+  const topicIds = await checkOpinionForm(db, input, opinion.id);
+  await inTransaction(db, async (trx) => {
+    await opinionsRepository.updateOpinionTitle(trx, opinion.id, input.title);
+    await opinionsRepository.replaceOpinionTopics(trx, opinion.id, topicIds);
+  });
+  forgetOpinion(db, opinion.id);
+  return { Slug: opinion.slug, ArtifactID: opinion.id };
+}
+
+/** Deletes (or, with deleted false, restores) an opinion; for members who may delete content. */
+export async function setOpinionDeleted(
+  db: Db,
+  viewer: UserRow | null,
+  adminEmails: readonly string[],
+  input: { opinionID: number; deleted: boolean },
+): Promise<{ ArtifactID: number; Deleted: boolean }> {
+  const moderator = requireMember(viewer, 'delete opinions');
+  if (!toCurrentUser(moderator, adminEmails).CanDeleteContent) {
+    throw new HttpError(403, 'Only moderators can delete opinions');
+  }
+  const opinion = await opinionsRepository.findOpinionById(db, input.opinionID);
+  if (!opinion) throw notFound('opinionID: there is no opinion with that id');
+  await opinionsRepository.setOpinionDeleted(db, opinion.id, input.deleted);
+  forgetOpinion(db, opinion.id);
+  return { ArtifactID: opinion.id, Deleted: input.deleted };
+}
+
+/** The newest comments on live opinions as activity rows (the feed's card and /activity). */
+export async function listLatestActivity(db: Db, limit: number): Promise<Activity[]> {
+  const rows = await opinionsRepository.listLatestComments(db, limit);
+  return rows.map((row) => ({
+    CommentID: row.id,
+    OpinionTitle: row.opinionTitle,
+    Username: row.username,
+    Link: `/o/${row.opinionSlug}#comment-${row.id}`,
+    Created: row.createdAt.toISOString(),
+  }));
 }

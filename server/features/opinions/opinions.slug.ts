@@ -1,5 +1,8 @@
-/** A readable URL slug: lower-case ASCII words joined by hyphens, at most 80 characters. */
-export function slugify(title: string): string {
+/**
+ * A readable URL slug: lower-case ASCII words joined by hyphens, at most 80 characters;
+ * `fallback` when the title has no letters or digits to keep.
+ */
+export function slugify(title: string, fallback = 'opinion'): string {
   const slug = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -8,7 +11,7 @@ export function slugify(title: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   const cut = slug.length > 80 ? slug.slice(0, 80).replace(/-[^-]*$/, '') : slug;
-  return cut || 'opinion';
+  return cut || fallback;
 }
 
 /** The first of slug, slug-2, slug-3 … that `isTaken` says is free. */

@@ -1,44 +1,135 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
+/**
+ * How alike a query and the closest stretch of a title must be to count as a match
+ * (pg_trgm's word_similarity). The extension's default of 0.6 misses everyday typos such as
+ * "climte" for "climate" (0.57); 0.45 keeps them without letting noise in.
+ */
+export const wordSimilarityThreshold = 0.45;
+
 /** Escapes LIKE wildcards so a query is matched literally. */
+function escapeLike(query: string): string {
+  return query.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
 function containsPattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${escapeLike(query)}%`;
+}
+
+/**
+ * The query as a prefix tsquery ('climat:* & chang:*'), so that words match while still being
+ * typed; null when the query has no letters or digits. Only letters and digits reach to_tsquery,
+ * so its syntax cannot be injected.
+ */
+export function toPrefixTsQuery(query: string): string | null {
+  const words = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
+function matchesText(column: RawBuilder<unknown>, tsQuery: string | null) {
+  return tsQuery === null
+    ? sql<boolean>`false`
+    : sql<boolean>`to_tsvector('english', ${column}) @@ to_tsquery('english', ${tsQuery})`;
+}
+
+function textRank(column: RawBuilder<unknown>, tsQuery: string | null) {
+  return tsQuery === null
+    ? sql<number>`0`
+    : sql<number>`ts_rank(to_tsvector('english', ${column}), to_tsquery('english', ${tsQuery}))`;
+}
+
+/**
+ * The relevance of a title to the query (docs/decisions/016-search.md): full-text rank, trigram
+ * word similarity, a bonus when the title contains or starts with the query as typed.
+ */
+function titleRelevance(column: RawBuilder<unknown>, query: string, tsQuery: string | null) {
+  return sql<number>`(
+    4 * ${textRank(column, tsQuery)}
+    + word_similarity(${query}, ${column})
+    + case when ${column} ilike ${containsPattern(query)} then 0.2 else 0 end
+    + case when ${column} ilike ${`${escapeLike(query)}%`} then 0.3 else 0 end
+  )`;
+}
+
+function titleMatches(column: RawBuilder<unknown>, query: string, tsQuery: string | null) {
+  return sql<boolean>`(
+    ${matchesText(column, tsQuery)}
+    or ${query} <% ${column}
+    or ${column} ilike ${containsPattern(query)}
+  )`;
+}
+
+/**
+ * Runs `search` in a transaction whose word-similarity threshold is ours, so that the `<%`
+ * operator (which the trigram indexes serve) matches at that threshold.
+ */
+export async function withSearchThreshold<T>(db: Db, search: (trx: Db) => Promise<T>) {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(wordSimilarityThreshold)}, true)`.execute(
+      trx,
+    );
+    return search(trx);
+  });
 }
 
 export async function searchOpinions(db: Db, query: string, limit: number) {
+  const tsQuery = toPrefixTsQuery(query);
+  const title = sql.ref('title');
   return db
     .selectFrom('opinions')
-    .select(['id', 'slug', 'title'])
+    .select([
+      'id',
+      'slug',
+      'title',
+      sql<number>`${titleRelevance(title, query, tsQuery)} + 0.02 * ln(1 + num_votes)`.as(
+        'relevance',
+      ),
+    ])
     .where('listed', '=', true)
     .where('deleted', '=', false)
-    .where('title', 'ilike', containsPattern(query))
-    .orderBy(sql`position(lower(${query}) in lower(title))`)
-    .orderBy('numVotes', 'desc')
+    .where(titleMatches(title, query, tsQuery))
+    .orderBy('relevance', 'desc')
+    .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }
 
 export async function searchTopics(db: Db, query: string, limit: number) {
+  const tsQuery = toPrefixTsQuery(query);
+  const title = sql.ref('title');
   return db
     .selectFrom('topics')
-    .select(['id', 'slug', 'title'])
-    .where('title', 'ilike', containsPattern(query))
+    .select(['id', 'slug', 'title', titleRelevance(title, query, tsQuery).as('relevance')])
+    .where(titleMatches(title, query, tsQuery))
+    .orderBy('relevance', 'desc')
     .orderBy('title')
     .limit(limit)
     .execute();
 }
 
 export async function searchPeople(db: Db, query: string, limit: number) {
+  const pattern = containsPattern(query);
   return db
     .selectFrom('users')
-    .select(['id', 'username'])
+    .select([
+      'id',
+      'username',
+      sql<number>`(
+        greatest(word_similarity(${query}, username), word_similarity(${query}, full_name))
+        + case when username ilike ${pattern} or full_name ilike ${pattern} then 0.2 else 0 end
+        + 0.01 * ln(1 + karma)
+      )`.as('relevance'),
+    ])
     .where((eb) =>
       eb.or([
-        eb('username', 'ilike', containsPattern(query)),
-        eb('fullName', 'ilike', containsPattern(query)),
+        eb('username', 'ilike', pattern),
+        eb('fullName', 'ilike', pattern),
+        sql<boolean>`${query} <% username`,
+        sql<boolean>`${query} <% full_name`,
       ]),
     )
+    .orderBy('relevance', 'desc')
     .orderBy('karma', 'desc')
     .limit(limit)
     .execute();

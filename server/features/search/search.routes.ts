@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { searchAll } from '../../../contract/search.ts';
+import { searchAll, searchOpinions, searchTopics } from '../../../contract/search.ts';
 import type { AppDeps } from '../../app.ts';
 import { registerCall } from '../../http.ts';
-import { searchEverything } from './search.service.ts';
+import * as searchService from './search.service.ts';
 
 export function registerSearchRoutes(app: FastifyInstance, { db }: AppDeps) {
-  registerCall(app, searchAll, async ({ q }) => ({ Results: await searchEverything(db, q) }));
+  registerCall(app, searchAll, async ({ q }) => ({
+    Results: await searchService.searchEverything(db, q),
+  }));
+  registerCall(app, searchOpinions, async ({ q }) => ({
+    Results: await searchService.searchOpinions(db, q),
+  }));
+  registerCall(app, searchTopics, async ({ q }) => ({
+    Results: await searchService.searchTopics(db, q),
+  }));
 }

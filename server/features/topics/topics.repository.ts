@@ -28,3 +28,75 @@ export async function countListedOpinionsInTopic(db: Db, topicId: number): Promi
     .executeTakeFirstOrThrow();
   return row.count;
 }
+
+export async function findTopicById(db: Db, id: number) {
+  return db
+    .selectFrom('topics')
+    .select(['id', 'slug', 'title'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findTopicsByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('topics').select(['id', 'slug', 'title']).where('id', 'in', ids).execute();
+}
+
+export async function findTopicByTitle(db: Db, title: string) {
+  return db
+    .selectFrom('topics')
+    .select(['id', 'slug', 'title'])
+    .where(sql`lower(title)`, '=', title.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function isTopicSlugTaken(db: Db, slug: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('topics')
+    .select('id')
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts a topic; undefined when its title or slug was taken in the meantime. */
+export async function insertTopic(
+  db: Db,
+  values: { slug: string; title: string; createdBy: number },
+) {
+  return db
+    .insertInto('topics')
+    .values({ ...values, description: '' })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning(['id', 'slug', 'title'])
+    .executeTakeFirst();
+}
+
+export async function insertTopicFollow(db: Db, userId: number, topicId: number) {
+  await db
+    .insertInto('topicFollows')
+    .values({ userId, topicId })
+    .onConflict((conflict) => conflict.columns(['userId', 'topicId']).doNothing())
+    .execute();
+}
+
+export async function deleteTopicFollow(db: Db, userId: number, topicId: number) {
+  await db
+    .deleteFrom('topicFollows')
+    .where('userId', '=', userId)
+    .where('topicId', '=', topicId)
+    .execute();
+}
+
+/** How many members follow the topic, and whether `userId` is one of them. */
+export async function countTopicFollowers(db: Db, topicId: number, userId: number | null) {
+  const row = await db
+    .selectFrom('topicFollows')
+    .select([
+      sql<number>`count(*)::int`.as('followers'),
+      sql<boolean>`coalesce(bool_or(user_id = ${userId ?? 0}), false)`.as('isFollowedByUser'),
+    ])
+    .where('topicId', '=', topicId)
+    .executeTakeFirstOrThrow();
+  return row;
+}

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { getAllTopics, getTopic } from '../../../contract/opinions.ts';
+import { createTopic, followTopic, getAllTopics, getTopic } from '../../../contract/opinions.ts';
 import type { AppDeps } from '../../app.ts';
 import { registerCall } from '../../http.ts';
-import { getTopicFeed, listAllTopics } from './topics.service.ts';
+import * as topicsService from './topics.service.ts';
 
-export function registerTopicRoutes(app: FastifyInstance, { db }: AppDeps) {
-  registerCall(app, getAllTopics, async () => listAllTopics(db));
+export function registerTopicRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+  registerCall(app, getAllTopics, async () => topicsService.listAllTopics(db));
   registerCall(app, getTopic, async ({ slug, after }, request) =>
-    getTopicFeed(db, slug, after, request.user),
+    topicsService.getTopicFeed(db, slug, after, request.user),
+  );
+  registerCall(app, createTopic, async ({ title }, request) =>
+    topicsService.createTopic(db, request.user, config.adminEmails, title),
+  );
+  registerCall(app, followTopic, async (input, request) =>
+    topicsService.setTopicFollowed(db, request.user, input),
   );
 }

@@ -1,23 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
-
-export async function findUserBySessionTokenHash(
-  db: Db,
-  tokenHash: string,
-): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.userId')
-    .selectAll('users')
-    .where('sessions.tokenHash', '=', tokenHash)
-    .where('sessions.expiresAt', '>', new Date())
-    .executeTakeFirst();
-}
-
-export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
-}
 
 export async function listTopContributors(db: Db, limit: number) {
   return db
@@ -45,4 +27,28 @@ export async function recomputeAllKarma(db: Db, perComment: number, perGoodPoint
     ) l on l.author_id = u.id
     where users.id = u.id
   `.execute(db);
+}
+
+/** Every staff capability and the admin role (ADMIN_EMAILS, `make-admin`). */
+export async function grantStaffRights(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      role: 'admin',
+      canDeleteContent: true,
+      adminHub: true,
+      canSeeDetailedOpinionReport: true,
+      canCreateOpinions: true,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row?.id;
 }

@@ -45,3 +45,30 @@ export async function listTopContributors(db: Db, limit: number) {
   const rows = await usersRepository.listTopContributors(db, limit);
   return rows.map((row) => ({ UsernameCased: row.username, Karma: row.karma }));
 }
+
+/**
+ * Writes the staff rights of an ADMIN_EMAILS account onto its row when it signs up or logs in,
+ * so features that read the row (not only the user-info call) see them too.
+ */
+export async function grantConfiguredStaffRights(
+  db: Db,
+  user: UserRow,
+  adminEmails: readonly string[],
+): Promise<void> {
+  if (!isConfiguredAdmin(user, adminEmails)) return;
+  const hasAll =
+    user.role === 'admin' &&
+    user.canDeleteContent &&
+    user.adminHub &&
+    user.canSeeDetailedOpinionReport &&
+    user.canCreateOpinions;
+  if (!hasAll) await usersRepository.grantStaffRights(db, user.id);
+}
+
+/** `npm run cli -- make-admin <email>`: false when no account has that e-mail. */
+export async function makeAdmin(db: Db, email: string): Promise<boolean> {
+  const userId = await usersRepository.findUserIdByEmail(db, email.trim().toLowerCase());
+  if (userId === undefined) return false;
+  await usersRepository.grantStaffRights(db, userId);
+  return true;
+}

@@ -1,3 +1,12 @@
+import {
+  awardFamilies,
+  awardThresholds,
+  awardTitle,
+  levels,
+  type AwardFamily,
+} from '../../../contract/milestones.ts';
+import { formatCount } from '../../ui/format.ts';
+
 /**
  * The short articles under /article/{slug} and the policy pages. Plain data: a title, a
  * standfirst and sections of paragraphs.
@@ -5,7 +14,8 @@
 export type Article = {
   title: string;
   standfirst: string;
-  sections: { heading?: string; paragraphs: string[] }[];
+  /** `items`, when present, follow the paragraphs as a list. */
+  sections: { heading?: string; paragraphs: string[]; items?: string[] }[];
 };
 
 export const articles: Record<string, Article> = {
@@ -54,18 +64,7 @@ export const articles: Record<string, Article> = {
       },
     ],
   },
-  'levels-awards': {
-    title: 'Levels and awards',
-    standfirst: 'Recognition for people who make Stance better.',
-    sections: [
-      {
-        paragraphs: [
-          'Members will rise through seven levels as they vote, comment and receive good points from others, and earn awards at milestones: the first vote, the hundredth comment, a thousand good points and beyond.',
-          'Levels and awards are being built. Your votes and comments already count toward them, and they will appear on your profile when they arrive.',
-        ],
-      },
-    ],
-  },
+  'levels-awards': levelsAndAwardsArticle(),
   privacy: {
     title: 'Privacy policy',
     standfirst: 'What we keep about you, why, and what you can do about it.',
@@ -132,3 +131,51 @@ export const policyArticleSlugs = {
   cookies: 'cookies',
   termsOfService: 'terms',
 } as const;
+
+/** Built from contract/milestones.ts, so the page always shows the thresholds the server uses. */
+function levelsAndAwardsArticle(): Article {
+  const awardSectionHeadings: Record<AwardFamily, string> = {
+    votes: 'Vote awards',
+    comments: 'Comment awards',
+    goodPoints: 'Good point awards',
+  };
+  return {
+    title: 'Levels and awards',
+    standfirst: 'Recognition for people who make Stance better.',
+    sections: [
+      {
+        paragraphs: [
+          'Every member has a level from 1 to 7 and can earn awards. Both are shown on your profile, and each new level or award arrives as a notification, once.',
+          'Levels follow your karma. You earn 2 karma for each comment you write and 5 for each good point another member gives one of your comments. Votes earn no karma: a level rewards arguing well, not clicking. Deleting a comment takes its karma away again.',
+        ],
+      },
+      {
+        heading: 'Levels',
+        paragraphs: ['The karma each level needs:'],
+        items: levels.map(
+          (level) =>
+            `Level ${level.number}, ${level.name}: ${level.minKarma === 0 ? 'where everyone starts' : `${formatCount(level.minKarma)} karma`}`,
+        ),
+      },
+      ...awardFamilies.map((family) => ({
+        heading: awardSectionHeadings[family],
+        paragraphs: [
+          family === 'votes'
+            ? 'Votes on opinions count; answers to Opinion DNA quizzes stay private and do not.'
+            : family === 'comments'
+              ? 'Comments and replies count while they are live.'
+              : 'Good points other members give your comments count while the comment is live.',
+        ],
+        items: awardThresholds[family].map((threshold) =>
+          awardTitle(family, threshold, formatCount),
+        ),
+      })),
+      {
+        heading: 'Once earned, kept',
+        paragraphs: [
+          'An award stays on your profile once you have earned it, even if a comment behind it is later deleted. Your level always reflects your karma today.',
+        ],
+      },
+    ],
+  };
+}

@@ -1,12 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { callApi } from '../../../api/client.ts';
 import {
+  facebookLogIn,
+  facebookSignUp,
+  googleLogIn,
+  googleSignUp,
   logIn,
   requestPasswordReset,
   requestSignupCode,
+  setNewPassword,
+  signupExternalId,
   verifySignupCode,
-} from '../../../api/pending-calls.ts';
+} from '../../../../contract/accounts.ts';
+import { callApi } from '../../../api/client.ts';
 import { Button } from '../../../ui/Button.tsx';
 import {
   ErrorBox,
@@ -15,22 +21,35 @@ import {
   submittingText,
   useFormSubmit,
 } from '../../../ui/Form.tsx';
+import { useAccountsConfig } from '../api.ts';
+import { referrerId } from '../referrer.ts';
+import {
+  logInWithFacebook,
+  missingCredentialMessage,
+  outcomeOfStatus,
+  renderGoogleButton,
+  type SocialProvider,
+} from '../social.ts';
 import styles from './LoginSignupPanel.module.css';
 
-/** The panel's modes (SPEC.md §2); the social username step and new password live elsewhere. */
+/** The panel's modes (SPEC.md §2). */
 export type PanelMode =
   | 'loginChoice'
   | 'loginEmail'
   | 'signupChoice'
   | 'signupEmail'
   | 'verifyCode'
+  | 'socialUsername'
+  | 'setPassword'
   | 'resetRequest'
   | 'resetConfirmation';
 
 type LoginSignupPanelProps = {
-  startPage: 'login' | 'signup';
+  startPage: 'login' | 'signup' | 'setPassword';
   /** Why the visitor is asked to log in (the login-required wrapper's reason). */
   reason?: string | undefined;
+  /** The token of a password reset link (`setPassword`). */
+  resetToken?: string;
   /** Headings are h2 in a modal (whose title is the h2) and h1 on the full page. */
   headingLevel?: 'h1' | 'h2';
   /** Called when the mode changes, so a modal can retitle itself. */
@@ -43,6 +62,8 @@ const headings: Record<PanelMode, string> = {
   signupChoice: 'Join Stance',
   signupEmail: 'Sign up with e-mail',
   verifyCode: 'Check your e-mail',
+  socialUsername: 'Choose your username',
+  setPassword: 'Set a new password',
   resetRequest: 'Reset your password',
   resetConfirmation: 'Check your inbox',
 };
@@ -51,19 +72,34 @@ export function panelHeading(mode: PanelMode): string {
   return headings[mode];
 }
 
+const startModes: Record<LoginSignupPanelProps['startPage'], PanelMode> = {
+  login: 'loginChoice',
+  signup: 'signupChoice',
+  setPassword: 'setPassword',
+};
+
+/** A verified social sign-in waiting for its username (after Status no_user). */
+type PendingSocial =
+  | { provider: 'google'; idToken: string }
+  | { provider: 'facebook'; accessToken: string; email: string };
+
 export function LoginSignupPanel({
   startPage,
   reason,
+  resetToken = '',
   headingLevel,
   onModeChange,
 }: LoginSignupPanelProps) {
-  const [mode, setModeState] = useState<PanelMode>(
-    startPage === 'login' ? 'loginChoice' : 'signupChoice',
-  );
+  const [mode, setModeState] = useState<PanelMode>(startModes[startPage]);
   const [email, setEmail] = useState('');
+  const [pendingSocial, setPendingSocial] = useState<PendingSocial | null>(null);
   function setMode(next: PanelMode) {
     setModeState(next);
     onModeChange?.(next);
+  }
+  function chooseUsername(social: PendingSocial) {
+    setPendingSocial(social);
+    setMode('socialUsername');
   }
   const Heading = headingLevel ?? null;
 
@@ -71,8 +107,12 @@ export function LoginSignupPanel({
     <div className={styles.panel}>
       {Heading ? <Heading className={styles.heading}>{headings[mode]}</Heading> : null}
       {reason ? <p className={styles.reason}>{reason}</p> : null}
-      {mode === 'loginChoice' ? <LoginChoice setMode={setMode} /> : null}
-      {mode === 'signupChoice' ? <SignupChoice setMode={setMode} /> : null}
+      {mode === 'loginChoice' ? (
+        <LoginChoice setMode={setMode} onNewSocialUser={chooseUsername} />
+      ) : null}
+      {mode === 'signupChoice' ? (
+        <SignupChoice setMode={setMode} onNewSocialUser={chooseUsername} />
+      ) : null}
       {mode === 'loginEmail' ? (
         <LoginEmailForm email={email} setEmail={setEmail} setMode={setMode} />
       ) : null}
@@ -80,6 +120,10 @@ export function LoginSignupPanel({
         <SignupEmailForm email={email} setEmail={setEmail} setMode={setMode} />
       ) : null}
       {mode === 'verifyCode' ? <VerifyCodeForm email={email} setMode={setMode} /> : null}
+      {mode === 'socialUsername' && pendingSocial ? (
+        <SocialUsernameForm social={pendingSocial} setMode={setMode} />
+      ) : null}
+      {mode === 'setPassword' ? <SetPasswordForm token={resetToken} /> : null}
       {mode === 'resetRequest' ? (
         <ResetRequestForm email={email} setEmail={setEmail} setMode={setMode} />
       ) : null}
@@ -87,7 +131,7 @@ export function LoginSignupPanel({
         <>
           <p>
             If an account exists for <strong>{email}</strong>, we have sent it a link to set a new
-            password. The link works once and expires soon.
+            password. The link works once, within one hour.
           </p>
           <Button variant="secondary" onClick={() => setMode('loginEmail')}>
             Back to log in
@@ -100,6 +144,11 @@ export function LoginSignupPanel({
 
 type ModeProps = { setMode: (mode: PanelMode) => void };
 type EmailProps = ModeProps & { email: string; setEmail: (email: string) => void };
+type ChoiceProps = ModeProps & { onNewSocialUser: (social: PendingSocial) => void };
+
+function reloadAfter(delayMs: number) {
+  window.setTimeout(() => window.location.reload(), delayMs);
+}
 
 function Benefits() {
   return (
@@ -111,10 +160,95 @@ function Benefits() {
   );
 }
 
-function LoginChoice({ setMode }: ModeProps) {
+/**
+ * The Google and Facebook buttons, each shown only when the server is configured for it. A
+ * Status of logged_in reloads after 500 ms, no_user asks for a username, Facebook's expired
+ * alerts and reloads, anything else is only logged (SPEC.md §4, §8).
+ */
+function SocialButtons({ onNewSocialUser }: { onNewSocialUser: ChoiceProps['onNewSocialUser'] }) {
+  const config = useAccountsConfig();
+  const form = useFormSubmit();
+  const googleClientId = config.data?.GoogleClientID ?? '';
+  const facebookAppId = config.data?.FacebookAppID ?? '';
+  const googleSlot = useRef<HTMLDivElement>(null);
+  const submitRef = useRef(form.submit);
+  useEffect(() => {
+    submitRef.current = form.submit;
+  });
+
+  function follow(status: string, provider: SocialProvider, social: PendingSocial) {
+    const outcome = outcomeOfStatus(status, provider);
+    if (outcome.kind === 'reload') reloadAfter(outcome.delayMs);
+    else if (outcome.kind === 'chooseUsername') onNewSocialUser(social);
+    else if (outcome.kind === 'alertAndReload') {
+      window.alert(outcome.message);
+      window.location.reload();
+    } else console.info('Unknown social sign-in status', provider, status);
+  }
+  const followRef = useRef(follow);
+  useEffect(() => {
+    followRef.current = follow;
+  });
+
+  useEffect(() => {
+    const slot = googleSlot.current;
+    if (!googleClientId || !slot) return;
+    renderGoogleButton(slot, googleClientId, (credential) => {
+      if (!credential) {
+        window.alert(missingCredentialMessage);
+        return;
+      }
+      void submitRef.current(async () => {
+        const answer = await callApi(googleLogIn, { idToken: credential });
+        followRef.current(answer.Status, 'google', { provider: 'google', idToken: credential });
+      });
+    }).catch((error: unknown) => console.warn('Google sign-in is unavailable', error));
+  }, [googleClientId]);
+
+  function handleFacebook() {
+    void form.submit(async () => {
+      const login = await logInWithFacebook(facebookAppId);
+      if (!login) return;
+      const answer = await callApi(facebookLogIn, {
+        access_token: login.accessToken,
+        email: login.email,
+      });
+      follow(answer.Status, 'facebook', {
+        provider: 'facebook',
+        accessToken: login.accessToken,
+        email: login.email,
+      });
+    });
+  }
+
+  if (!googleClientId && !facebookAppId) return null;
+  return (
+    <>
+      {googleClientId ? <div ref={googleSlot} className={styles.googleSlot} /> : null}
+      {facebookAppId ? (
+        <Button
+          variant="secondary"
+          size="large"
+          block
+          onClick={handleFacebook}
+          disabled={form.isSubmitting}
+        >
+          {form.isSubmitting ? submittingText : 'Continue with Facebook'}
+        </Button>
+      ) : null}
+      <ErrorBox>{form.error}</ErrorBox>
+      <p className={styles.divider}>
+        <span>or</span>
+      </p>
+    </>
+  );
+}
+
+function LoginChoice({ setMode, onNewSocialUser }: ChoiceProps) {
   return (
     <>
       <p className={styles.lead}>Welcome back. Pick up where you left off.</p>
+      <SocialButtons onNewSocialUser={onNewSocialUser} />
       <Button variant="primary" size="large" block onClick={() => setMode('loginEmail')}>
         Continue with e-mail
       </Button>
@@ -128,10 +262,11 @@ function LoginChoice({ setMode }: ModeProps) {
   );
 }
 
-function SignupChoice({ setMode }: ModeProps) {
+function SignupChoice({ setMode, onNewSocialUser }: ChoiceProps) {
   return (
     <>
       <Benefits />
+      <SocialButtons onNewSocialUser={onNewSocialUser} />
       <Button variant="primary" size="large" block onClick={() => setMode('signupEmail')}>
         Sign up with e-mail
       </Button>
@@ -209,6 +344,8 @@ function SignupEmailForm({ email, setEmail, setMode }: EmailProps) {
     event.preventDefault();
     void form.submit(async () => {
       await callApi(requestSignupCode, { email, username, password });
+      const rid = referrerId();
+      if (rid) await callApi(signupExternalId, { email, rid }).catch(() => undefined);
       setMode('verifyCode');
     });
   }
@@ -228,16 +365,10 @@ function SignupEmailForm({ email, setEmail, setMode }: EmailProps) {
           form.clearError();
         }}
       />
-      <TextField
-        label="Username"
-        type="text"
-        name="username"
-        autoComplete="username"
-        required
-        hint="Shown next to your comments. Letters, numbers and underscores."
+      <UsernameField
         value={username}
-        onChange={(event) => {
-          setUsername(event.target.value);
+        onChange={(value) => {
+          setUsername(value);
           form.clearError();
         }}
       />
@@ -248,7 +379,8 @@ function SignupEmailForm({ email, setEmail, setMode }: EmailProps) {
         autoComplete="new-password"
         required
         minLength={8}
-        hint="At least 8 characters."
+        maxLength={256}
+        hint="At least 8 characters, and not a common password."
         value={password}
         onChange={(event) => {
           setPassword(event.target.value);
@@ -270,6 +402,24 @@ function SignupEmailForm({ email, setEmail, setMode }: EmailProps) {
   );
 }
 
+function UsernameField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      label="Username"
+      type="text"
+      name="username"
+      autoComplete="username"
+      required
+      minLength={3}
+      maxLength={30}
+      pattern="[A-Za-z0-9_\-]{3,30}"
+      hint="Shown next to your comments: 3 to 30 letters, digits, _ or -."
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 function VerifyCodeForm({ email, setMode }: ModeProps & { email: string }) {
   const [code, setCode] = useState('');
   const form = useFormSubmit();
@@ -285,7 +435,8 @@ function VerifyCodeForm({ email, setMode }: ModeProps & { email: string }) {
   return (
     <form className={formStyles.form} onSubmit={handleSubmit}>
       <p className={styles.lead}>
-        We sent a 6-digit code to <strong>{email}</strong>. Enter it to finish signing up.
+        We sent a 6-digit code to <strong>{email}</strong>. Enter it to finish signing up. It works
+        for 15 minutes.
       </p>
       <TextField
         label="Code"
@@ -295,6 +446,7 @@ function VerifyCodeForm({ email, setMode }: ModeProps & { email: string }) {
         autoComplete="one-time-code"
         required
         autoFocus
+        maxLength={6}
         value={code}
         onChange={(event) => {
           setCode(event.target.value);
@@ -307,9 +459,98 @@ function VerifyCodeForm({ email, setMode }: ModeProps & { email: string }) {
       </Button>
       <div className={styles.row}>
         <button type="button" className={styles.linkButton} onClick={() => setMode('signupEmail')}>
-          Use a different e-mail
+          Use a different e-mail or get a new code
         </button>
       </div>
+    </form>
+  );
+}
+
+function SocialUsernameForm({ social, setMode }: ModeProps & { social: PendingSocial }) {
+  const [username, setUsername] = useState('');
+  const form = useFormSubmit();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    void form.submit(async () => {
+      const rid = referrerId();
+      if (social.provider === 'google') {
+        await callApi(googleSignUp, { idToken: social.idToken, username, rid });
+      } else {
+        await callApi(facebookSignUp, {
+          access_token: social.accessToken,
+          email: social.email,
+          username,
+          rid,
+        });
+      }
+      window.location.reload();
+    });
+  }
+
+  return (
+    <form className={formStyles.form} onSubmit={handleSubmit}>
+      <p className={styles.lead}>
+        One last step: pick the name other members will see next to your votes and arguments.
+      </p>
+      <UsernameField
+        value={username}
+        onChange={(value) => {
+          setUsername(value);
+          form.clearError();
+        }}
+      />
+      <ErrorBox>{form.error}</ErrorBox>
+      <Button type="submit" variant="primary" size="large" block disabled={form.isSubmitting}>
+        {form.isSubmitting ? submittingText : 'Create my account'}
+      </Button>
+      <div className={styles.row}>
+        <button type="button" className={styles.linkButton} onClick={() => setMode('signupChoice')}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SetPasswordForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const form = useFormSubmit();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    void form.submit(async () => {
+      await callApi(setNewPassword, { tokenValue: token, newPassword: password });
+      // The link's page would only show a spent token again: land on the feed, logged in.
+      window.location.assign('/');
+    });
+  }
+
+  return (
+    <form className={formStyles.form} onSubmit={handleSubmit}>
+      <p className={styles.lead}>
+        Choose a new password. Saving it logs you out everywhere else and logs you in here.
+      </p>
+      <TextField
+        label="New password"
+        type="password"
+        name="newPassword"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        maxLength={256}
+        autoFocus
+        hint="At least 8 characters, and not a common password."
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          form.clearError();
+        }}
+      />
+      <ErrorBox>{form.error}</ErrorBox>
+      <Button type="submit" variant="primary" size="large" block disabled={form.isSubmitting}>
+        {form.isSubmitting ? submittingText : 'Save and log in'}
+      </Button>
     </form>
   );
 }

@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { reportComment } from '../../../../contract/comments.ts';
 import { callApi } from '../../../api/client.ts';
-import { reportComment } from '../../../api/pending-calls.ts';
 import { Button } from '../../../ui/Button.tsx';
 import {
   ErrorBox,
@@ -11,6 +12,8 @@ import {
 } from '../../../ui/Form.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import styles from './FlagModal.module.css';
+
+type ReportReason = (typeof flagReasons)[number]['value'];
 
 const flagReasons = [
   { value: 'spam', label: 'Spam or advertising' },
@@ -30,7 +33,8 @@ export default function FlagModal({
   commentID: number;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const form = useFormSubmit();
 
@@ -47,6 +51,8 @@ export default function FlagModal({
         reason,
         note: note.trim(),
       });
+      // The third report hides the comment: threads show it flagged from now on.
+      void queryClient.invalidateQueries({ queryKey: ['comments'] });
       window.alert(commentReportedText);
       onClose();
     });

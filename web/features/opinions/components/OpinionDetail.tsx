@@ -9,9 +9,13 @@ import { Card } from '../../../ui/Card.tsx';
 import { formatCount } from '../../../ui/format.ts';
 import { CommentsIcon, EyeIcon, ShareIcon, VotesIcon } from '../../../ui/icons.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { useCastVote, useSetOpinionDeleted } from '../api.ts';
 import { estimatedViews } from '../vote-scale.ts';
 import styles from './OpinionDetail.module.css';
 import { VoteWidget } from './VoteWidget.tsx';
+
+/** SPEC.md §6: the confirmation before an opinion is deleted. */
+export const deleteConfirmText = 'Delete opinion?';
 
 /** The opinion card of the opinion page, with the vote widget and the share panel. */
 export function OpinionDetail({
@@ -22,6 +26,7 @@ export function OpinionDetail({
   results: VoteResults | null;
 }) {
   const session = useSession();
+  const castVote = useCastVote(opinion);
   const views = estimatedViews(opinion.NumVotes);
   const figures = [
     {
@@ -73,14 +78,75 @@ export function OpinionDetail({
           <p>{opinion.Tidbit.Desc}</p>
         </aside>
       ) : null}
-      <VoteWidget title={opinion.Title} rating={opinion.Rating} results={results} />
+      {opinion.Deleted ? null : (
+        <VoteWidget
+          title={opinion.Title}
+          rating={opinion.Rating}
+          results={results}
+          onVote={castVote.mutateAsync}
+        />
+      )}
       <SharePanel opinion={opinion} />
+      <ModerationActions opinion={opinion} />
       {session.canSeeDetailedOpinionReport ? (
         <Link className={styles.reportLink} to={`/o/${opinion.Slug}/report`}>
           Detailed opinion report
         </Link>
       ) : null}
     </Card>
+  );
+}
+
+/**
+ * Edit for editors (CanDeleteContent, or the role contributor or admin) and for the author while
+ * nobody else has voted; Delete and Restore for members who may delete content (SPEC.md §6).
+ */
+function ModerationActions({ opinion }: { opinion: Opinion }) {
+  const session = useSession();
+  const { openModal } = useModals();
+  const setDeleted = useSetOpinionDeleted(opinion);
+  const votesByOthers = opinion.NumVotes - (opinion.Rating > 0 ? 1 : 0);
+  const isEditor = session.canDeleteContent || session.role !== '';
+  const isAuthor = session.loggedIn && session.userID === opinion.UID;
+  const canEdit =
+    !opinion.Deleted &&
+    (isEditor || (isAuthor && session.canCreateOpinions && votesByOthers === 0));
+  if (!canEdit && !session.canDeleteContent) return null;
+
+  function handleDelete(deleted: boolean) {
+    if (deleted && !window.confirm(deleteConfirmText)) return;
+    setDeleted.mutate(deleted, {
+      onError: (error) => window.alert(error.message),
+    });
+  }
+
+  return (
+    <div className={styles.moderation}>
+      {canEdit ? (
+        <Button
+          size="small"
+          variant="ghost"
+          onClick={() =>
+            openModal({
+              kind: 'opinion',
+              opinion: { id: opinion.ArtifactID, title: opinion.Title, topics: opinion.Topics },
+            })
+          }
+        >
+          Edit opinion
+        </Button>
+      ) : null}
+      {session.canDeleteContent ? (
+        <Button
+          size="small"
+          variant={opinion.Deleted ? 'secondary' : 'danger'}
+          disabled={setDeleted.isPending}
+          onClick={() => handleDelete(!opinion.Deleted)}
+        >
+          {opinion.Deleted ? 'Restore opinion' : 'Delete opinion'}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

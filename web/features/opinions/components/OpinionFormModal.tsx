@@ -1,12 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { TopicSummary } from '../../../../contract/entities.ts';
+import {
+  maximumTopicsPerOpinion,
+  opinionTitleLimits,
+  pendingTopicSearchError,
+} from '../../../../contract/opinions.ts';
 import { minimumSearchLength } from '../../../../contract/search.ts';
-import { callApi } from '../../../api/client.ts';
-import { createOpinion, createTopic, editOpinion } from '../../../api/pending-calls.ts';
-import { useAllTopics } from '../../topics/api.ts';
-import { filterTopics } from '../../topics/topic-list.ts';
+import VotePromptModal from '../../accounts/components/VotePromptModal.tsx';
+import { useSession } from '../../session/session.ts';
+import { useCreateTopic, useTopicSearch } from '../../topics/api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import {
   ErrorBox,
@@ -19,19 +22,33 @@ import {
 import { capitalizeFirst, formatCount } from '../../../ui/format.ts';
 import { CloseIcon } from '../../../ui/icons.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
+import { useSaveOpinion } from '../api.ts';
 import styles from './OpinionFormModal.module.css';
-
-/** SPEC.md §5: the opinion form cannot be sent while the topic search box has text. */
-export const pendingTopicSearchError =
-  'Please choose an existing topic, create a new one or clear the topics field.';
 
 /** SPEC.md §8: the alert when creating a topic fails. */
 export const topicCreationErrorText = 'An error occurred while creating the topic';
 
-const titleLimit = 200;
 const suggestionLimit = 8;
 
+/**
+ * SPEC.md's opinion modal, New opinion or Edit opinion: the title, the chosen topics, and a topic
+ * search that finds existing topics or creates a new one. The form cannot be sent while the topic
+ * search has text. Opened by a visitor, it shows the vote prompt instead (SPEC.md §4).
+ */
 export default function OpinionFormModal({
+  opinion,
+  onClose,
+}: {
+  opinion?: { id: number; title: string; topics: TopicSummary[] } | undefined;
+  onClose: () => void;
+}) {
+  const session = useSession();
+  if (session.loading) return null;
+  if (!session.loggedIn) return <VotePromptModal onClose={onClose} />;
+  return <OpinionForm opinion={opinion} onClose={onClose} />;
+}
+
+function OpinionForm({
   opinion,
   onClose,
 }: {
@@ -42,23 +59,21 @@ export default function OpinionFormModal({
   const [title, setTitle] = useState(opinion?.title ?? '');
   const [topics, setTopics] = useState<TopicSummary[]>(opinion?.topics ?? []);
   const [topicSearch, setTopicSearch] = useState('');
-  const [isCreatingTopic, setIsCreatingTopic] = useState(false);
   const form = useFormSubmit();
-  const allTopics = useAllTopics();
+  const search = useTopicSearch(topicSearch);
+  const createTopic = useCreateTopic();
+  const saveOpinion = useSaveOpinion(opinion?.id);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   const trimmedSearch = topicSearch.trim();
-  const isSearching = trimmedSearch.length >= minimumSearchLength;
   const chosenIds = new Set(topics.map((topic) => topic.ArtifactID));
-  const suggestions = isSearching
-    ? filterTopics(allTopics.data?.Topics ?? [], trimmedSearch)
-        .filter((topic) => !chosenIds.has(topic.ArtifactID))
-        .slice(0, suggestionLimit)
-    : [];
-  const hasExactMatch = (allTopics.data?.Topics ?? []).some(
-    (topic) => topic.Title.toLocaleLowerCase() === trimmedSearch.toLocaleLowerCase(),
+  const suggestions = search.results
+    .filter((result) => !chosenIds.has(result.ArtifactID))
+    .slice(0, suggestionLimit);
+  const hasExactMatch = search.results.some(
+    (result) => result.Title.toLocaleLowerCase() === trimmedSearch.toLocaleLowerCase(),
   );
+  const isFull = topics.length >= maximumTopicsPerOpinion;
 
   function addTopic(topic: TopicSummary) {
     setTopics((current) =>
@@ -70,50 +85,41 @@ export default function OpinionFormModal({
     form.clearError();
   }
 
-  async function handleCreateTopic() {
-    setIsCreatingTopic(true);
-    try {
-      const answer = await callApi(createTopic, { title: trimmedSearch });
-      addTopic(answer.NewTopic);
-      void queryClient.invalidateQueries({ queryKey: ['topics'] });
-    } catch {
-      window.alert(topicCreationErrorText);
-    } finally {
-      setIsCreatingTopic(false);
-    }
+  function handleCreateTopic() {
+    createTopic.mutate(trimmedSearch, {
+      onSuccess: (answer) => addTopic(answer.NewTopic),
+      onError: () => window.alert(topicCreationErrorText),
+    });
   }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (topicSearch.trim() !== '') {
+    if (trimmedSearch !== '') {
       form.setError(pendingTopicSearchError);
       return;
     }
     void form.submit(async () => {
-      const payload = {
+      const answer = await saveOpinion.mutateAsync({
         title: title.trim(),
-        topics: JSON.stringify(topics.map((topic) => topic.ArtifactID)),
-      };
-      const answer = opinion
-        ? await callApi(editOpinion, { id: opinion.id, ...payload })
-        : await callApi(createOpinion, payload);
-      await queryClient.invalidateQueries({ queryKey: ['feed'] });
+        topicIds: topics.map((topic) => topic.ArtifactID),
+        topicSearch,
+      });
       onClose();
-      void navigate(`/o/${answer.Slug}`);
+      if (!isEditing) void navigate(`/o/${answer.Slug}`);
     });
   }
 
   return (
     <Modal title={isEditing ? 'Edit opinion' : 'New opinion'} onClose={onClose}>
-      <form className={formStyles.form} onSubmit={handleSubmit}>
+      <form className={formStyles.form} onSubmit={handleSubmit} noValidate>
         <TextAreaField
           label="Opinion"
-          hint={`A clear statement people can agree or disagree with. ${formatCount(title.length)} / ${formatCount(titleLimit)} characters.`}
+          hint={`A clear statement people can agree or disagree with, ${formatCount(opinionTitleLimits.min)} to ${formatCount(opinionTitleLimits.max)} characters (${formatCount(title.trim().length)} so far).`}
           name="title"
           required
           autoFocus
           rows={3}
-          maxLength={titleLimit}
+          maxLength={opinionTitleLimits.max}
           value={title}
           onChange={(event) => {
             setTitle(event.target.value);
@@ -143,20 +149,37 @@ export default function OpinionFormModal({
         ) : null}
         <TextField
           label="Topics"
-          hint={`Type at least ${minimumSearchLength} letters to find a topic.`}
+          hint={
+            isFull
+              ? `An opinion can have up to ${maximumTopicsPerOpinion} topics.`
+              : `Type at least ${minimumSearchLength} letters to find a topic or create one.`
+          }
           name="topicSearch"
           autoComplete="off"
+          disabled={isFull}
           value={topicSearch}
           onChange={(event) => {
             setTopicSearch(event.target.value);
             form.clearError();
           }}
         />
-        {isSearching ? (
+        {search.isAnswered && trimmedSearch.length >= minimumSearchLength ? (
           <ul className={styles.suggestions} aria-label="Matching topics">
             {suggestions.map((topic) => (
               <li key={topic.ArtifactID}>
-                <button type="button" className={styles.suggestion} onClick={() => addTopic(topic)}>
+                <button
+                  type="button"
+                  className={styles.suggestion}
+                  onClick={() =>
+                    addTopic({
+                      ArtifactID: topic.ArtifactID,
+                      Slug: topic.Link.replace(/^\/t\//, ''),
+                      Title: topic.Title,
+                      Link: topic.Link,
+                      ArtifactType: 'topic',
+                    })
+                  }
+                >
                   + {capitalizeFirst(topic.Title)}
                 </button>
               </li>
@@ -166,10 +189,10 @@ export default function OpinionFormModal({
                 <button
                   type="button"
                   className={styles.suggestion}
-                  disabled={isCreatingTopic}
-                  onClick={() => void handleCreateTopic()}
+                  disabled={createTopic.isPending}
+                  onClick={handleCreateTopic}
                 >
-                  {isCreatingTopic ? submittingText : `Create topic “${trimmedSearch}”`}
+                  {createTopic.isPending ? submittingText : `Create topic “${trimmedSearch}”`}
                 </button>
               </li>
             )}

@@ -1,51 +1,152 @@
+import { useEffect, useRef, useState } from 'react';
 import type { VoteResults } from '../../../../contract/entities.ts';
 import { useModals } from '../../modals/modal-store.tsx';
 import { useSession } from '../../session/session.ts';
-import { toResultBars, voteScale } from '../vote-scale.ts';
+import { toResultBars, voteLabel, voteScale } from '../vote-scale.ts';
 import styles from './VoteWidget.module.css';
 
 const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent' });
+
+/** SPEC.md §9: how long the chosen button animates before the results show. */
+export const voteAnimationMs = 700;
+
+/** SPEC.md §8, spelled as in the product. */
+export const voteFailureText = 'An error occured when submitting your vote';
 
 type VoteWidgetProps = {
   title: string;
   /** The current user's vote, 0 when none. */
   rating: number;
   results: VoteResults | null;
-  /** Casts a vote; the voting issue provides it. Without it a member's click does nothing yet. */
-  onVote?: (rating: number) => void;
+  /** Casts the vote; resolves once the server has recorded it, rejects when it could not. */
+  onVote: (rating: number) => Promise<unknown>;
 };
 
-/** SPEC.md §4: five buttons; an anonymous vote attempt opens signup and does not vote. */
+/**
+ * SPEC.md §4: five buttons while unvoted; once results exist, the result bars with 'Update your
+ * vote', which returns to the buttons. The chosen button animates for 700 ms; the results show
+ * when both the animation and the vote are done. An anonymous vote attempt opens signup and
+ * casts nothing; a failed vote alerts and leaves the buttons.
+ */
 export function VoteWidget({ title, rating, results, onVote }: VoteWidgetProps) {
   const session = useSession();
   const { openModal } = useModals();
+  const [isChoosing, setIsChoosing] = useState(false);
+  const [animatingRating, setAnimatingRating] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const isMounted = useRef(true);
+  const updateButtonRef = useRef<HTMLButtonElement>(null);
+  const buttonsRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useRef<'update' | 'buttons' | null>(null);
 
-  function handleVote(value: number) {
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
+
+  const visibleResults = isChoosing || animatingRating !== 0 ? null : results;
+  const showsResults = visibleResults !== null;
+
+  useEffect(() => {
+    // Keyboard users keep their place: the control that replaced the one they used gets focus.
+    if (focusAfterRender.current === 'update' && showsResults) {
+      updateButtonRef.current?.focus();
+    } else if (focusAfterRender.current === 'buttons' && !showsResults) {
+      const pressed = buttonsRef.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]');
+      (pressed ?? buttonsRef.current?.querySelector<HTMLButtonElement>('button'))?.focus();
+    } else {
+      return;
+    }
+    focusAfterRender.current = null;
+  }, [showsResults]);
+
+  async function handleVote(value: number) {
+    if (animatingRating !== 0) return;
     if (!session.loggedIn) {
       openModal({ kind: 'loginSignup', page: 'signup', reason: 'Sign up to vote' });
       return;
     }
-    onVote?.(value);
+    setAnimatingRating(value);
+    setAnnouncement('');
+    const animation = new Promise((resolve) => setTimeout(resolve, voteAnimationMs));
+    const [vote] = await Promise.allSettled([onVote(value), animation]);
+    if (!isMounted.current) return;
+    setAnimatingRating(0);
+    if (vote.status === 'rejected') {
+      window.alert(voteFailureText);
+      return;
+    }
+    focusAfterRender.current = 'update';
+    setIsChoosing(false);
+    setAnnouncement(`Your vote, ${voteLabel(value)}, is recorded.`);
+  }
+
+  function handleUpdateVote() {
+    focusAfterRender.current = 'buttons';
+    setIsChoosing(true);
+    setAnnouncement('');
   }
 
   return (
     <div className={styles.widget}>
-      <p className={styles.question}>{rating > 0 ? 'Your vote' : 'Where do you stand?'}</p>
-      <div className={styles.buttons} role="group" aria-label={`Your vote on “${title}”`}>
-        {voteScale.map((step) => (
-          <button
-            key={step.value}
-            type="button"
-            className={styles.vote}
-            aria-pressed={rating === step.value}
-            onClick={() => handleVote(step.value)}
+      {visibleResults ? (
+        <>
+          <div className={styles.resultsHeader}>
+            <p className={styles.question}>
+              {rating > 0 ? (
+                <>
+                  You voted <strong className={styles.yourVote}>{voteLabel(rating)}</strong>
+                </>
+              ) : (
+                'How people voted'
+              )}
+            </p>
+            <button
+              ref={updateButtonRef}
+              type="button"
+              className={styles.update}
+              onClick={handleUpdateVote}
+            >
+              Update your vote
+            </button>
+          </div>
+          <ResultBars percentages={visibleResults.Percentages} rating={rating} />
+        </>
+      ) : (
+        <>
+          <p className={styles.question}>
+            {rating > 0 ? 'Change your vote' : 'Where do you stand?'}
+          </p>
+          <div
+            ref={buttonsRef}
+            className={styles.buttons}
+            role="group"
+            aria-label={`Your vote on “${title}”`}
+            aria-busy={animatingRating !== 0}
           >
-            <span className={styles.dot} aria-hidden="true" />
-            {step.label}
-          </button>
-        ))}
-      </div>
-      {results ? <ResultBars percentages={results.Percentages} rating={rating} /> : null}
+            {voteScale.map((step) => (
+              <button
+                key={step.value}
+                type="button"
+                className={[
+                  styles.vote,
+                  animatingRating === step.value ? styles.animating : '',
+                ].join(' ')}
+                aria-pressed={(animatingRating || rating) === step.value}
+                onClick={() => void handleVote(step.value)}
+              >
+                <span className={styles.dot} aria-hidden="true" />
+                {step.label}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      <span className="visually-hidden" role="status">
+        {announcement}
+      </span>
     </div>
   );
 }

@@ -1,0 +1,469 @@
+/**
+ * The API benchmarks of issue 4, each run beside its control on the same machine and database
+ * (DESIGN.md §5):
+ *
+ *   1. votes: POST /api/opinion/vote throughput ÷ an in-process loop of raw vote upserts on the
+ *      same database, at the same concurrency. Target ≥ 0.5.
+ *   2. reads: GET /api/opinion/get and the first For You page ÷ a `node:http` hello-world, at 100
+ *      connections, each for a visitor and for a member. Target ≥ 0.3, and p99 ≤ 50 ms.
+ *   3. hot opinion: every vote on one opinion. Target ≥ 0.5 × run 1.
+ *
+ * The server is the real one (`node server/main.ts`, NODE_ENV=production) in its own process on
+ * the demo content plus 2,000 benchmark members with sessions. After every run the server stops
+ * and `npm run cli -- verify-counts` must report 0 drift (the embedded database allows one process
+ * at a time, so the check runs between runs on both engines alike).
+ *
+ * Usage: npm run bench                embedded database (PGlite) in a temporary directory
+ *        npm run bench -- postgres    a new database on DATABASE_URL's server (default
+ *                                     postgres://postgres@127.0.0.1:5432/postgres), dropped after
+ * BENCH_SECONDS sets each measured run's length (default 10); each run has a 3 s warm-up first.
+ * BENCH_ONLY=votes,upsertControl runs only the named runs (opinionGetVisitor, opinionGetMember,
+ * feedVisitor, feedMember, upsertControl, votes, hotOpinion); each read run brings its own
+ * hello-world control, measured right before it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import {
+  migrateToLatest,
+  openEmbeddedDatabase,
+  openPostgresDatabase,
+  type DatabaseHandle,
+  type Db,
+} from '../server/db/database.ts';
+import { seedDemo } from '../server/db/seed/demo.ts';
+import { hashSessionToken, sessionCookieName } from '../server/plugins/session.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const engine = process.argv.includes('postgres') ? 'postgres' : 'pglite';
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmupSeconds = 3;
+const benchMembers = 2000;
+const voteConnections = 10;
+const readConnections = 100;
+/** Connections of the server's PostgreSQL pool (openPostgresDatabase's default); the control gets as many. */
+const poolSize = 10;
+
+const targets = { votes: 0.5, reads: 0.3, readP99Ms: 50, hot: 0.5 };
+const onlyRuns = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const shouldRun = (name: string) => !onlyRuns || onlyRuns.includes(name);
+
+type Fixtures = {
+  cookies: string[];
+  opinions: { id: number; slug: string }[];
+  hotOpinionId: number;
+};
+
+type Measured = { rps: number; p50: number; p99: number; requests: number; failures: number };
+
+const random = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const randomRating = () => 1 + Math.floor(Math.random() * 5);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
+      );
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The database: demo content, benchmark members with live sessions, and the control's table.
+
+type Target = { env: NodeJS.ProcessEnv; open(): Promise<DatabaseHandle>; dispose(): Promise<void> };
+
+async function createTarget(): Promise<Target> {
+  if (engine === 'pglite') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-bench-api-'));
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      open: () => openEmbeddedDatabase(dataDir),
+      dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `stance_bench_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: async () => openPostgresDatabase(url.toString(), poolSize),
+    dispose: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+async function prepareDatabase(db: Db): Promise<Fixtures> {
+  await migrateToLatest(db);
+  await seedDemo(db);
+  const users = await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: benchMembers }, (_, index) => ({
+        username: `bench_${String(index).padStart(5, '0')}`,
+        email: `bench${index}@bench.stance.invalid`,
+        passwordHash: null,
+        role: null,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const tokens = users.map(() => randomBytes(32).toString('base64url'));
+  await db
+    .insertInto('sessions')
+    .values(
+      users.map((user, index) => ({
+        tokenHash: hashSessionToken(tokens[index]!),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      })),
+    )
+    .execute();
+  // The control writes the same shape as votes (keys, indexes, foreign keys) into its own table,
+  // so it leaves the real counters alone and verify-counts stays meaningful.
+  await sql`create table bench_votes (like votes including all)`.execute(db);
+  await sql`alter table bench_votes
+    add foreign key (user_id) references users (id) on delete cascade,
+    add foreign key (opinion_id) references opinions (id) on delete cascade`.execute(db);
+  const opinions = await db
+    .selectFrom('opinions')
+    .select(['id', 'slug'])
+    .where('listed', '=', true)
+    .where('deleted', '=', false)
+    .orderBy('numVotes', 'desc')
+    .execute();
+  return {
+    cookies: tokens.map((token) => `${sessionCookieName}=${token}`),
+    opinions,
+    hotOpinionId: opinions[0]!.id,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes: the app server, the hello-world control, and the verify-counts command.
+
+async function startProcess(script: string, env: NodeJS.ProcessEnv, readyUrl: string) {
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`${script} did not start:\n${output}`);
+    const isUp = await fetch(readyUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+async function startApp(target: Target) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = await startProcess(
+    'server/main.ts',
+    {
+      ...target.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      SEED: 'none',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    `${baseUrl}/api/topic/getall`,
+  );
+  return { baseUrl, stop };
+}
+
+async function verifyCounts(target: Target): Promise<{ isClean: boolean; report: string }> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(process.execPath, ['server/cli.ts', 'verify-counts'], {
+      cwd: root,
+      env: { ...process.env, ...target.env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) =>
+      resolve({ isClean: code === 0, report: output.trim().split('\n').at(-1) ?? '' }),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring.
+
+async function cannon(
+  options: autocannon.Options & { connections: number },
+  warmup = true,
+): Promise<Measured> {
+  if (warmup) await autocannon({ ...options, duration: warmupSeconds });
+  const result = await autocannon({ ...options, duration: seconds });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+function voteRequests(fixtures: Fixtures, pickOpinion: () => number): autocannon.Request[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/opinion/vote',
+      setupRequest: (request) => ({
+        ...request,
+        headers: { 'content-type': 'application/json', cookie: random(fixtures.cookies) },
+        body: JSON.stringify({ body: { id: pickOpinion(), rating: randomRating() } }),
+      }),
+    },
+  ];
+}
+
+/** The control of run 1: raw upserts of a vote row, in this process, at the same concurrency. */
+async function upsertLoop(db: Db, fixtures: Fixtures, userIds: number[], durationS: number) {
+  let done = 0;
+  const stopAt = performance.now() + durationS * 1000;
+  const worker = async () => {
+    while (performance.now() < stopAt) {
+      await sql`
+        insert into bench_votes (user_id, opinion_id, rating)
+        values (${random(userIds)}, ${random(fixtures.opinions).id}, ${randomRating()})
+        on conflict (user_id, opinion_id) do update set rating = excluded.rating, updated_at = now()
+      `.execute(db);
+      done++;
+    }
+  };
+  const startedAt = performance.now();
+  await Promise.all(Array.from({ length: voteConnections }, worker));
+  return done / ((performance.now() - startedAt) / 1000);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const target = await createTarget();
+const results: Record<string, Measured | number> = {};
+const drift: string[] = [];
+try {
+  console.log(`Preparing the ${engine} database (demo content + ${benchMembers} members)…`);
+  let handle = await target.open();
+  const fixtures = await prepareDatabase(handle.db);
+  const userIds = (
+    await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', 'like', 'bench\\_%')
+      .execute()
+  ).map((row) => row.id);
+  await handle.close();
+
+  /** The hello-world control, measured right before the read it is compared with. */
+  async function helloRun(name: string) {
+    const helloPort = await freePort();
+    const stopHello = await startProcess(
+      'bench/hello.ts',
+      { PORT: String(helloPort) },
+      `http://127.0.0.1:${helloPort}/`,
+    );
+    try {
+      results[name] = await cannon({
+        url: `http://127.0.0.1:${helloPort}`,
+        connections: readConnections,
+      });
+      console.log(`  ${name} (node:http control): ${format(results[name] as Measured)}`);
+    } finally {
+      await stopHello();
+    }
+  }
+
+  async function appRun(name: string, connections: number, requests: autocannon.Request[]) {
+    if (!shouldRun(name)) return;
+    // Other work on a shared machine moves both figures: each read is measured beside its own
+    // control, run just before it.
+    if (connections === readConnections) await helloRun(`${name}Hello`);
+    const app = await startApp(target);
+    try {
+      results[name] = await cannon({ url: app.baseUrl, connections, requests });
+    } finally {
+      await app.stop();
+    }
+    const check = await verifyCounts(target);
+    console.log(`  ${name}: ${format(results[name] as Measured)}   verify-counts: ${check.report}`);
+    if (!check.isClean) drift.push(`${name}: ${check.report}`);
+  }
+
+  console.log(`Runs of ${seconds} s after ${warmupSeconds} s of warm-up:`);
+  await appRun('opinionGetVisitor', readConnections, [
+    {
+      method: 'GET',
+      setupRequest: (request) => ({
+        ...request,
+        path: `/api/opinion/get?slug=${random(fixtures.opinions).slug}`,
+      }),
+    },
+  ]);
+  await appRun('opinionGetMember', readConnections, [
+    {
+      method: 'GET',
+      setupRequest: (request) => ({
+        ...request,
+        path: `/api/opinion/get?slug=${random(fixtures.opinions).slug}`,
+        headers: { cookie: random(fixtures.cookies) },
+      }),
+    },
+  ]);
+  await appRun('feedVisitor', readConnections, [
+    {
+      method: 'POST',
+      path: '/api/opinion/userfeed',
+      headers: { 'content-type': 'application/json' },
+      body: '{"body":{}}',
+    },
+  ]);
+  await appRun('feedMember', readConnections, [
+    {
+      method: 'POST',
+      path: '/api/opinion/userfeed',
+      body: '{"body":{}}',
+      setupRequest: (request) => ({
+        ...request,
+        headers: { 'content-type': 'application/json', cookie: random(fixtures.cookies) },
+      }),
+    },
+  ]);
+  if (shouldRun('upsertControl')) {
+    handle = await target.open();
+    try {
+      await upsertLoop(handle.db, fixtures, userIds, warmupSeconds);
+      results.upsertControl = await upsertLoop(handle.db, fixtures, userIds, seconds);
+    } finally {
+      await handle.close();
+    }
+    console.log(
+      `  upsert control (in-process, ${voteConnections} at once): ${Math.round(results.upsertControl)} upserts/s`,
+    );
+  }
+
+  await appRun(
+    'votes',
+    voteConnections,
+    voteRequests(fixtures, () => random(fixtures.opinions).id),
+  );
+
+  await appRun(
+    'hotOpinion',
+    voteConnections,
+    voteRequests(fixtures, () => fixtures.hotOpinionId),
+  );
+} finally {
+  await target.dispose();
+}
+
+function format(measured: Measured): string {
+  return (
+    `${Math.round(measured.rps)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ` +
+    `${measured.requests} requests, ${measured.failures} failed`
+  );
+}
+
+const rateOf = (name: string): number | undefined => {
+  const value = results[name];
+  return value === undefined ? undefined : typeof value === 'number' ? value : value.rps;
+};
+const ratio = (name: string, control: string) => {
+  const value = rateOf(name);
+  const base = rateOf(control);
+  return value === undefined || base === undefined ? undefined : value / base;
+};
+const readRuns = [
+  ['opinionGetVisitor', 'opinion/get (visitor)'],
+  ['opinionGetMember', 'opinion/get (member)'],
+  ['feedVisitor', 'first feed page (visitor)'],
+  ['feedMember', 'first feed page (member)'],
+] as const;
+const checks = [
+  {
+    name: 'votes ÷ raw upsert loop',
+    value: ratio('votes', 'upsertControl'),
+    target: targets.votes,
+  },
+  ...readRuns.map(([run, label]) => ({
+    name: `${label} ÷ hello-world`,
+    value: ratio(run, `${run}Hello`),
+    target: targets.reads,
+  })),
+  { name: 'hot opinion ÷ votes', value: ratio('hotOpinion', 'votes'), target: targets.hot },
+];
+const latencyChecks = readRuns.map(([run, label]) => ({
+  name: `${label} p99, ${readConnections} connections`,
+  value: (results[run] as Measured | undefined)?.p99,
+}));
+
+console.log(
+  `\nStance API benchmark on ${engine} (${os.cpus().length} CPUs, Node ${process.version})`,
+);
+for (const check of checks) {
+  if (check.value === undefined) continue;
+  console.log(
+    `  ${check.name.padEnd(46)} ${check.value.toFixed(2).padStart(6)}  (target ≥ ${check.target})  ${check.value >= check.target ? 'ok' : 'MISSED'}`,
+  );
+}
+for (const check of latencyChecks) {
+  if (check.value === undefined) continue;
+  console.log(
+    `  ${check.name.padEnd(46)} ${`${check.value} ms`.padStart(6)}  (target ≤ ${targets.readP99Ms} ms)  ${check.value <= targets.readP99Ms ? 'ok' : 'MISSED'}`,
+  );
+}
+let failures = 0;
+for (const value of Object.values(results)) {
+  if (typeof value !== 'number') failures += value.failures;
+}
+console.log(`  failed requests                            ${failures}`);
+console.log(
+  `  verify-counts drift after every run        ${drift.length === 0 ? 'none' : drift.join('; ')}`,
+);
+
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const resultPath = path.join(root, 'bench/results', `api-${engine}-${Date.now()}.json`);
+fs.writeFileSync(resultPath, JSON.stringify({ engine, seconds, results, checks }, null, 2));
+console.log(`  results: ${path.relative(root, resultPath)}`);
+
+const isMissed =
+  checks.some((check) => check.value !== undefined && check.value < check.target) ||
+  latencyChecks.some((check) => check.value !== undefined && check.value > targets.readP99Ms);
+process.exitCode = drift.length > 0 || failures > 0 || isMissed ? 1 : 0;

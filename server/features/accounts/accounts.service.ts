@@ -1,0 +1,422 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { HttpError } from '../../http.ts';
+import { enqueueJob, type JobContext } from '../../jobs/queue.ts';
+import { tooManyRequests, type RateLimiter, type RateRule } from '../../plugins/rate-limit.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import { startSession } from '../sessions/sessions.service.ts';
+import { grantConfiguredStaffRights } from '../users/users.service.ts';
+import {
+  accountLimits,
+  resetTokenLifetimeMs,
+  signupCodeLifetimeMs,
+  signupCodeMaximumTries,
+} from './accounts.limits.ts';
+import { alreadyRegisteredMail, passwordResetMail, signupCodeMail } from './accounts.mails.ts';
+import {
+  findPasswordProblem,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from './accounts.passwords.ts';
+import * as accountsRepository from './accounts.repository.ts';
+import type { VerifiedIdentity } from './accounts.social.ts';
+
+export type AccountsContext = {
+  db: Db;
+  config: Config;
+  limiter: RateLimiter;
+};
+
+/** A session to put in the browser's cookie. */
+export type NewSession = { token: string; expiresAt: Date };
+
+/** What the request knows about the browser: its address and the cookies it carried. */
+export type Caller = {
+  ip: string;
+  /** SHA-256 of the session cookie's token, if any: replaced on login. */
+  sessionTokenHash: string | null;
+  user: UserRow | null;
+};
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function isSameHash(left: string, right: string): boolean {
+  const a = Buffer.from(left, 'hex');
+  const b = Buffer.from(right, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function limit(context: AccountsContext, rule: RateRule, key: string) {
+  const decision = await context.limiter.consume(rule, key);
+  if (!decision.isAllowed) throw tooManyRequests(decision);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+// The signup code is bound to the browser's signup cookie: its hash mixes in the cookie's token,
+// so a leaked pending_signups table does not even allow a brute force of the 10^6 codes.
+function hashSignupCode(signupToken: string, code: string): string {
+  return sha256(`${signupToken}:${code}`);
+}
+
+/** Logs the member in on this browser and writes ADMIN_EMAILS staff rights onto the row. */
+async function logInMember(
+  context: AccountsContext,
+  user: UserRow,
+  caller: Caller,
+  options: { endingAllOthers?: boolean } = {},
+): Promise<NewSession> {
+  await grantConfiguredStaffRights(context.db, user, context.config.adminEmails);
+  return startSession(context.db, user.id, {
+    replacing: caller.sessionTokenHash,
+    endingAllOthers: options.endingAllOthers ?? false,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail signup
+
+/**
+ * Step 1 of an e-mail signup: checks the fields, e-mails a 6-digit code and returns the token of
+ * the signup cookie. An address that already has an account gets the same answer (and the same
+ * work, timing included), but its owner receives a note instead of a code, and no code can
+ * finish that pending signup.
+ */
+export async function requestSignupCode(
+  context: AccountsContext,
+  input: { email: string; username: string; password: string },
+  caller: Caller & { signupToken: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
+  await limit(context, accountLimits.signupPerIp, caller.ip);
+  const passwordProblem = findPasswordProblem(input.password);
+  if (passwordProblem) throw new HttpError(400, passwordProblem);
+  if (await accountsRepository.isUsernameTaken(context.db, input.username)) {
+    throw new HttpError(400, 'username: that username is taken; please choose another');
+  }
+  await limit(context, accountLimits.signupPerEmail, input.email);
+
+  const passwordHash = await hashPassword(input.password);
+  const token = randomBytes(32).toString('base64url');
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = Date.now();
+  const expiresAt = new Date(now + signupCodeLifetimeMs);
+  await inTransaction(context.db, async (trx) => {
+    const existing = await accountsRepository.findUserByEmail(trx, input.email);
+    if (caller.signupToken) {
+      await accountsRepository.deletePendingSignup(trx, sha256(caller.signupToken));
+    }
+    await accountsRepository.deleteStalePendingSignups(trx, new Date(now - 86_400_000));
+    await accountsRepository.insertPendingSignup(trx, {
+      tokenHash: sha256(token),
+      email: input.email,
+      username: input.username,
+      passwordHash,
+      codeHash: existing ? null : hashSignupCode(token, code),
+      expiresAt,
+    });
+    await enqueueMail(
+      trx,
+      existing
+        ? alreadyRegisteredMail(input.email, context.config.publicUrl)
+        : signupCodeMail(input.email, input.username, code),
+    );
+  });
+  return { token, expiresAt };
+}
+
+const signupGone = () =>
+  new HttpError(
+    400,
+    'code: this sign-up has expired or was started in another browser; please sign up again',
+  );
+const tooManyTries = () =>
+  new HttpError(400, 'code: too many wrong tries; please ask for a new code');
+
+/** Step 2: the e-mailed code creates the account and logs it in. */
+export async function verifySignupCode(
+  context: AccountsContext,
+  code: string,
+  caller: Caller & { signupToken: string | null },
+): Promise<NewSession> {
+  await limit(context, accountLimits.codePerIp, caller.ip);
+  if (!caller.signupToken) throw signupGone();
+  const tokenHash = sha256(caller.signupToken);
+  const now = new Date();
+  const pending = await accountsRepository.spendSignupAttempt(
+    context.db,
+    tokenHash,
+    now,
+    signupCodeMaximumTries,
+  );
+  if (!pending) {
+    const dead = await accountsRepository.findPendingSignup(context.db, tokenHash);
+    if (!dead) throw signupGone();
+    if (dead.expiresAt <= now) {
+      throw new HttpError(400, 'code: this code has expired; please ask for a new one');
+    }
+    throw tooManyTries();
+  }
+  const isRight =
+    pending.codeHash !== null &&
+    isSameHash(pending.codeHash, hashSignupCode(caller.signupToken, code));
+  if (!isRight) {
+    const triesLeft = signupCodeMaximumTries - pending.attempts;
+    if (triesLeft <= 0) throw tooManyTries();
+    throw new HttpError(
+      400,
+      `code: that code is not right; ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left`,
+    );
+  }
+
+  let user: UserRow;
+  try {
+    user = await inTransaction(context.db, async (trx) => {
+      const created = await accountsRepository.insertUser(trx, {
+        username: pending.username,
+        email: pending.email,
+        passwordHash: pending.passwordHash,
+        externalId: pending.externalId,
+        role: null,
+      });
+      await accountsRepository.deletePendingSignup(trx, tokenHash);
+      return created;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Someone took the name (or the address, through a social sign-in) since the code was sent.
+    if (await accountsRepository.isUsernameTaken(context.db, pending.username)) {
+      throw new HttpError(
+        409,
+        'username: that username was taken in the meantime; please sign up again with another',
+      );
+    }
+    throw new HttpError(409, 'email: this address already has an account; please log in');
+  }
+  return logInMember(context, user, caller);
+}
+
+/**
+ * Remembers the referrer id for the account being made in this browser (or the logged-in
+ * member's own). Any other address is ignored without a word: the call must not tell whether
+ * an address has an account, nor let anyone change another member's id.
+ */
+export async function recordSignupExternalId(
+  context: AccountsContext,
+  input: { email: string; rid: string },
+  caller: Caller & { signupToken: string | null },
+): Promise<void> {
+  if (caller.user && caller.user.email === input.email) {
+    await accountsRepository.updateExternalId(context.db, caller.user.id, input.rid);
+    return;
+  }
+  if (caller.signupToken) {
+    await accountsRepository.setPendingExternalId(
+      context.db,
+      sha256(caller.signupToken),
+      input.email,
+      input.rid,
+    );
+  }
+}
+
+export async function setExternalId(context: AccountsContext, user: UserRow, rid: string) {
+  await accountsRepository.updateExternalId(context.db, user.id, rid);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login
+
+const wrongCredentials = () => new HttpError(401, 'The e-mail or password is not right');
+
+/**
+ * E-mail and password login. An unknown address, an account without a password and a wrong
+ * password get the same status, message and work (a full argon2 verification), and all count
+ * towards the same per-address limit.
+ */
+export async function logIn(
+  context: AccountsContext,
+  input: { email: string; password: string },
+  caller: Caller,
+): Promise<NewSession> {
+  await limit(context, accountLimits.loginPerIp, caller.ip);
+  const failures = await context.limiter.check(accountLimits.loginFailuresPerAccount, input.email);
+  if (!failures.isAllowed) throw tooManyRequests(failures);
+
+  const user = await accountsRepository.findUserByEmail(context.db, input.email);
+  const isRight = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !isRight) {
+    await context.limiter.record(accountLimits.loginFailuresPerAccount, input.email);
+    throw wrongCredentials();
+  }
+  await context.limiter.clear(accountLimits.loginFailuresPerAccount, input.email);
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    await accountsRepository.updatePasswordHash(
+      context.db,
+      user.id,
+      await hashPassword(input.password),
+    );
+  }
+  return logInMember(context, user, caller);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password reset
+
+export const passwordResetJobKind = 'password-reset-mail';
+
+/**
+ * Queues the reset e-mail. Whether the address has an account is decided later, by the job, so
+ * the answer and its timing are the same for every address.
+ */
+export async function requestPasswordReset(
+  context: AccountsContext,
+  email: string,
+  caller: Caller,
+): Promise<void> {
+  await limit(context, accountLimits.resetPerIp, caller.ip);
+  await limit(context, accountLimits.resetPerEmail, email);
+  await enqueueJob(context.db, passwordResetJobKind, { email });
+}
+
+/** The reset job: a single-use, one-hour link for the account, if the address has one. */
+export async function sendPasswordResetMailJob(
+  payload: Record<string, unknown>,
+  { db, config }: JobContext,
+): Promise<void> {
+  const email = z.string().parse(payload.email);
+  const user = await accountsRepository.findUserByEmail(db, email);
+  if (!user || !user.email) return;
+  const token = randomBytes(32).toString('base64url');
+  const link = `${config.publicUrl}/resetpassword/set?t=${token}`;
+  await inTransaction(db, async (trx) => {
+    await accountsRepository.insertResetToken(trx, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + resetTokenLifetimeMs),
+    });
+    await enqueueMail(trx, passwordResetMail(user.email!, user.username, link));
+  });
+}
+
+const resetLinkDead = () =>
+  new HttpError(
+    400,
+    'tokenValue: this reset link has expired or was already used; please ask for a new one',
+  );
+
+/** Sets the new password, ends every session of the member and logs this browser in. */
+export async function setNewPassword(
+  context: AccountsContext,
+  input: { tokenValue: string; newPassword: string },
+  caller: Caller,
+): Promise<NewSession> {
+  await limit(context, accountLimits.resetSetPerIp, caller.ip);
+  const problem = findPasswordProblem(input.newPassword, 'newPassword');
+  if (problem) throw new HttpError(400, problem);
+  const tokenHash = sha256(input.tokenValue);
+  const now = new Date();
+  // A cheap look first: no argon2 work for links that cannot succeed.
+  const token = await accountsRepository.findResetToken(context.db, tokenHash);
+  if (!token || token.usedAt || token.expiresAt <= now) throw resetLinkDead();
+
+  const passwordHash = await hashPassword(input.newPassword);
+  const user = await inTransaction(context.db, async (trx) => {
+    const userId = await accountsRepository.spendResetToken(trx, tokenHash, new Date());
+    if (userId === undefined) throw resetLinkDead();
+    await accountsRepository.updatePasswordHash(trx, userId, passwordHash);
+    await accountsRepository.retireResetTokens(trx, userId, now);
+    return accountsRepository.findUserById(trx, userId);
+  });
+  if (user.email) {
+    await context.limiter.clear(accountLimits.loginFailuresPerAccount, user.email);
+  }
+  return logInMember(context, user, caller, { endingAllOthers: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Google and Facebook
+
+/**
+ * The account for a verified identity: the one linked to (provider, subject), or else the one
+ * whose e-mail the provider vouches for, which is then linked. An unverified e-mail never links:
+ * otherwise anyone could claim an account by naming its address at a lax provider.
+ */
+async function findSocialAccount(db: Db, identity: VerifiedIdentity): Promise<UserRow | undefined> {
+  const linked = await accountsRepository.findUserByIdentity(
+    db,
+    identity.provider,
+    identity.subject,
+  );
+  if (linked) return linked;
+  if (!identity.email || !identity.isEmailVerified) return undefined;
+  const owner = await accountsRepository.findUserByEmail(db, identity.email);
+  if (!owner) return undefined;
+  await accountsRepository.insertIdentity(db, {
+    provider: identity.provider,
+    subject: identity.subject,
+    userId: owner.id,
+    email: identity.email,
+  });
+  return owner;
+}
+
+export async function logInWithIdentity(
+  context: AccountsContext,
+  identity: VerifiedIdentity,
+  caller: Caller,
+): Promise<NewSession | null> {
+  await limit(context, accountLimits.socialPerIp, caller.ip);
+  const user = await findSocialAccount(context.db, identity);
+  return user ? logInMember(context, user, caller) : null;
+}
+
+/**
+ * Creates the account for a verified identity with the chosen username (the step after
+ * `no_user`). If an account turned up meanwhile (linked, or by verified e-mail), that one is
+ * logged in instead.
+ */
+export async function signUpWithIdentity(
+  context: AccountsContext,
+  identity: VerifiedIdentity,
+  input: { username: string; rid: string },
+  caller: Caller,
+): Promise<NewSession> {
+  await limit(context, accountLimits.socialPerIp, caller.ip);
+  const existing = await findSocialAccount(context.db, identity);
+  if (existing) return logInMember(context, existing, caller);
+  if (await accountsRepository.isUsernameTaken(context.db, input.username)) {
+    throw new HttpError(400, 'username: that username is taken; please choose another');
+  }
+  const verifiedEmail = identity.isEmailVerified ? identity.email : null;
+  let user: UserRow;
+  try {
+    user = await inTransaction(context.db, async (trx) => {
+      const created = await accountsRepository.insertUser(trx, {
+        username: input.username,
+        email: verifiedEmail,
+        passwordHash: null,
+        externalId: input.rid,
+        role: null,
+      });
+      await accountsRepository.insertIdentity(trx, {
+        provider: identity.provider,
+        subject: identity.subject,
+        userId: created.id,
+        email: verifiedEmail,
+      });
+      return created;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new HttpError(409, 'username: that username was just taken; please choose another');
+  }
+  return logInMember(context, user, caller);
+}

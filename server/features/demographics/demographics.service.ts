@@ -1,0 +1,58 @@
+import type { Demographics } from '../../../contract/demographics.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { HttpError } from '../../http.ts';
+import * as demographicsRepository from './demographics.repository.ts';
+
+const emptyDemographics: Demographics = {
+  gender: null,
+  birthYear: null,
+  nationality: null,
+  education: null,
+  maritalStatus: null,
+  householdIncome: null,
+  sexualOrientation: null,
+  religion: null,
+  politicalSpectrum: null,
+  numChildren: null,
+};
+
+type DemographicsAnswer = { Demographics: Demographics; HasConsented: boolean };
+
+function requireMember(viewer: UserRow | null): UserRow {
+  if (!viewer) throw new HttpError(401, 'Log in to see and edit your personal details');
+  return viewer;
+}
+
+export async function getDemographics(db: Db, viewer: UserRow | null): Promise<DemographicsAnswer> {
+  const member = requireMember(viewer);
+  const row = await demographicsRepository.findDemographics(db, member.id);
+  if (!row) return { Demographics: emptyDemographics, HasConsented: false };
+  const { consent, ...fields } = row;
+  return { Demographics: fields, HasConsented: consent !== '' };
+}
+
+/** The payload as validated by the contract: each field a listed option, null or absent. */
+type DemographicsInput = { [Field in keyof Demographics]?: Demographics[Field] | undefined } & {
+  consent: string;
+};
+
+export async function setDemographics(
+  db: Db,
+  viewer: UserRow | null,
+  input: DemographicsInput,
+): Promise<DemographicsAnswer> {
+  const member = requireMember(viewer);
+  const values: Demographics = { ...emptyDemographics };
+  for (const field of Object.keys(emptyDemographics) as (keyof Demographics)[]) {
+    const value = input[field];
+    (values as Record<string, unknown>)[field] = value ?? null;
+  }
+  // The profile reading's 0 means 'not set'.
+  if (values.politicalSpectrum === 0) values.politicalSpectrum = null;
+  await demographicsRepository.upsertDemographics(db, member.id, {
+    ...values,
+    consent: input.consent,
+  });
+  return { Demographics: values, HasConsented: true };
+}

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/**
+ * What the feed score of every listed, live opinion (of one topic, when given) is computed from,
+ * at reference time `now` (docs/decisions/004-feed-ranking.md): its votes cast or changed in the
+ * 7 days before `now`, all its votes, its age and its topics. Opinions created after `now` are
+ * left out, so a page computed later for the same `now` ranks the same opinions.
+ */
+export async function listScoringInputs(db: Db, options: { now: Date; topicId?: number }) {
+  const weekAgo = new Date(options.now.getTime() - 7 * 86_400_000);
+  const result = await sql<{
+    id: number;
+    authorId: number | null;
+    recentVotes: number;
+    numVotes: number;
+    createdAt: Date;
+    topicIds: number[];
+  }>`
+    select o.id, o.author_id, coalesce(recent.recent_votes, 0) as recent_votes, o.num_votes,
+      o.created_at,
+      array(select ot.topic_id from opinion_topics ot where ot.opinion_id = o.id) as topic_ids
+    from opinions o
+    left join (
+      select opinion_id, count(*)::int as recent_votes from votes
+      where updated_at > ${weekAgo}
+      group by opinion_id
+    ) recent on recent.opinion_id = o.id
+    where o.listed and not o.deleted and o.created_at <= ${options.now}
+      ${
+        options.topicId === undefined
+          ? sql``
+          : sql`and exists (
+              select 1 from opinion_topics t where t.opinion_id = o.id and t.topic_id = ${options.topicId}
+            )`
+      }
+  `.execute(db);
+  return result.rows;
+}
+
+/**
+ * What a member's feed needs to know about them, in one round trip: every opinion they voted on,
+ * the topics they follow, and their own live opinions created after `since` (newest first, at
+ * most `recentLimit`).
+ */
+export async function findFeedViewerContext(
+  db: Db,
+  userId: number,
+  options: { since: Date; recentLimit: number },
+) {
+  const result = await sql<{ votedIds: number[]; followedTopicIds: number[]; recentIds: number[] }>`
+    select
+      array(select opinion_id from votes where user_id = ${userId}) as voted_ids,
+      array(select topic_id from topic_follows where user_id = ${userId}) as followed_topic_ids,
+      array(
+        select id from opinions
+        where author_id = ${userId} and listed and not deleted and created_at > ${options.since}
+        order by created_at desc
+        limit ${options.recentLimit}
+      ) as recent_ids
+  `.execute(db);
+  return result.rows[0]!;
+}
+
+export async function countSiteTotals(db: Db) {
+  const opinions = await db
+    .selectFrom('opinions')
+    .select([
+      sql<number>`count(*)::int`.as('opinions'),
+      sql<number>`coalesce(sum(num_votes), 0)::int`.as('votes'),
+    ])
+    .where('listed', '=', true)
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  const comments = await db
+    .selectFrom('comments')
+    .select(sql<number>`count(*)::int`.as('comments'))
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return { opinions: opinions.opinions, votes: opinions.votes, comments: comments.comments };
+}
+
+/** Listed opinions with the most votes cast or changed in the week before `now`. */
+export async function listTrendingOpinions(db: Db, now: Date, limit: number) {
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
+  return db
+    .selectFrom('votes')
+    .innerJoin('opinions', 'opinions.id', 'votes.opinionId')
+    .select(['opinions.slug', 'opinions.title', sql<number>`count(*)::int`.as('recentVotes')])
+    .where('votes.updatedAt', '>', weekAgo)
+    .where('opinions.listed', '=', true)
+    .where('opinions.deleted', '=', false)
+    .groupBy(['opinions.id', 'opinions.slug', 'opinions.title'])
+    .orderBy('recentVotes', 'desc')
+    .orderBy('opinions.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,178 @@
+import {
+  awardDescription,
+  awardFamilies,
+  awardTitle,
+  levelForKarma,
+  levels,
+  reachedThresholds,
+  type AwardFamily,
+} from '../../../contract/milestones.ts';
+import type { Milestones } from '../../../contract/people.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
+import { enqueueJob, type JobHandler } from '../../jobs/queue.ts';
+import * as milestonesRepository from './milestones.repository.ts';
+import type { ContributionTotals } from './milestones.repository.ts';
+
+/*
+ * Levels and awards (docs/decisions/020-levels-awards-and-milestones.md). A milestone is recorded
+ * once, in user_milestones, together with its Milestone notification; checks can run any number
+ * of times, in any order, concurrently, and still notify once per milestone.
+ */
+
+export const checkMilestonesJobKind = 'check-milestones';
+
+/** The counter each award family counts. */
+const familyCounts: Record<AwardFamily, (totals: ContributionTotals) => number> = {
+  votes: (totals) => totals.votes,
+  comments: (totals) => totals.comments,
+  goodPoints: (totals) => totals.goodPoints,
+};
+
+/** The profile's Milestones field naming each family (SPEC.md §3), also the notification's FieldName. */
+const familyFieldNames: Record<AwardFamily | 'level', keyof Milestones> = {
+  level: 'Level',
+  votes: 'Award',
+  comments: 'Comments',
+  goodPoints: 'GoodPointsReceived',
+};
+
+type MilestoneKey = { family: AwardFamily | 'level'; threshold: number };
+
+/** Every milestone the totals reach: each award threshold, and each level above the first. */
+export function milestonesReachedBy(totals: { karma: number } & Record<AwardFamily, number>) {
+  const reached: MilestoneKey[] = [];
+  const level = levelForKarma(totals.karma).number;
+  for (const candidate of levels) {
+    if (candidate.number > 1 && candidate.number <= level) {
+      reached.push({ family: 'level', threshold: candidate.number });
+    }
+  }
+  for (const family of awardFamilies) {
+    for (const threshold of reachedThresholds(family, totals[family])) {
+      reached.push({ family, threshold });
+    }
+  }
+  return reached;
+}
+
+function toFamilyTotals(totals: ContributionTotals) {
+  return {
+    karma: totals.karma,
+    votes: familyCounts.votes(totals),
+    comments: familyCounts.comments(totals),
+    goodPoints: familyCounts.goodPoints(totals),
+  };
+}
+
+function describeMilestone(milestone: MilestoneKey, userId: number, username: string) {
+  const fieldName = familyFieldNames[milestone.family];
+  const common = {
+    userId,
+    argsJson: { FieldName: fieldName, Value: milestone.threshold },
+    url: `/u/${encodeURIComponent(username)}`,
+    dedupeKey: `milestone:${userId}:${milestone.family}:${milestone.threshold}`,
+  };
+  if (milestone.family === 'level') {
+    const level = levels.find((candidate) => candidate.number === milestone.threshold)!;
+    return {
+      ...common,
+      actionName: 'level',
+      artifactTitle: `Level ${level.number}: ${level.name}`,
+      body: `Level ${level.number} starts at ${level.minKarma.toLocaleString('en-US')} karma.`,
+    };
+  }
+  const title = awardTitle(milestone.family, milestone.threshold);
+  return {
+    ...common,
+    actionName: 'award',
+    artifactTitle: title,
+    body: `${awardDescription(milestone.family, milestone.threshold)}.`,
+  };
+}
+
+/**
+ * Records every milestone the member has newly reached and, unless `notify` is false, sends one
+ * Milestone notification for each (and sets the member's NewNotification), all in one
+ * transaction. Returns what it recorded.
+ */
+export async function checkMilestones(
+  db: Db,
+  userId: number,
+  { notify = true }: { notify?: boolean } = {},
+): Promise<MilestoneKey[]> {
+  const totals = await milestonesRepository.countContributions(db, userId);
+  if (!totals) return [];
+  const recorded = await milestonesRepository.listReachedMilestones(db, userId);
+  const isRecorded = new Set(recorded.map((row) => `${row.family}:${row.threshold}`));
+  const fresh = milestonesReachedBy(toFamilyTotals(totals)).filter(
+    (milestone) => !isRecorded.has(`${milestone.family}:${milestone.threshold}`),
+  );
+  // Most checks (a vote between thresholds) end here, without a write.
+  if (fresh.length === 0) return [];
+  return inTransaction(db, async (trx) => {
+    const inserted = (await milestonesRepository.insertReachedMilestones(
+      trx,
+      userId,
+      fresh,
+    )) as MilestoneKey[];
+    if (notify) {
+      await milestonesRepository.insertMilestoneNotifications(
+        trx,
+        inserted.map((milestone) => describeMilestone(milestone, userId, totals.username)),
+      );
+    }
+    return inserted;
+  });
+}
+
+/**
+ * Queues a milestone check for the member. Call it after a vote, a comment or a good point (for
+ * the comment's author), inside the same transaction so the check sees the change. At most one
+ * check per member waits in the queue: a burst of votes costs one check.
+ */
+export async function enqueueMilestoneCheck(db: Db, userId: number): Promise<void> {
+  if (await milestonesRepository.hasQueuedMilestoneCheck(db, userId)) return;
+  await enqueueJob(db, checkMilestonesJobKind, { userId });
+}
+
+export const checkMilestonesJob: JobHandler = async (payload, { db }) => {
+  const userId = payload.userId;
+  if (typeof userId !== 'number' || !Number.isSafeInteger(userId)) {
+    throw new Error(`check-milestones: payload.userId must be an integer, got ${String(userId)}`);
+  }
+  await checkMilestones(db, userId);
+};
+
+/**
+ * Records what every member has reached so far without notifying: for loaded content (the demo
+ * seed), whose members did not just earn those awards.
+ */
+export async function recordMilestonesWithoutNotifying(db: Db): Promise<void> {
+  for (const { id } of await milestonesRepository.listUserIds(db)) {
+    await checkMilestones(db, id, { notify: false });
+  }
+}
+
+/** A member's contribution totals and Milestones for the profile. */
+export async function getContributionSummary(db: Db, userId: number) {
+  const [totals, recorded] = await Promise.all([
+    milestonesRepository.countContributions(db, userId),
+    milestonesRepository.listReachedMilestones(db, userId),
+  ]);
+  if (!totals) return undefined;
+  const familyTotals = toFamilyTotals(totals);
+  // An award stays earned once recorded, even if a deleted comment later lowers the count.
+  const highest = (family: AwardFamily) =>
+    Math.max(
+      0,
+      ...reachedThresholds(family, familyTotals[family]),
+      ...recorded.filter((row) => row.family === family).map((row) => row.threshold),
+    );
+  const milestones: Milestones = {
+    Level: levelForKarma(totals.karma).number,
+    Award: highest('votes'),
+    Comments: highest('comments'),
+    GoodPointsReceived: highest('goodPoints'),
+  };
+  return { totals, milestones };
+}

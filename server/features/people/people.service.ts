@@ -1,0 +1,160 @@
+import { dailyCounts, gridStart, longestStreak } from '../../../contract/contribution-grid.ts';
+import type { Activity, Contributor } from '../../../contract/entities.ts';
+import type { ContributionGrid, Profile, ProfileComment } from '../../../contract/people.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { HttpError } from '../../http.ts';
+import { getContributionSummary } from '../milestones/milestones.service.ts';
+import { listLatestActivity } from '../opinions/opinions.service.ts';
+import { listTopContributors } from '../users/users.service.ts';
+import * as peopleRepository from './people.repository.ts';
+import type { CommentPosition, ProfileUserRow } from './people.repository.ts';
+
+/** SPEC.md §8: the comments history's text for a missing user; the profile uses it too. */
+export const userNotFoundMessage = 'User not found';
+
+export const commentsPageSize = 20;
+export const contributorsShown = 50;
+export const activityRowsShown = 50;
+
+async function requireUser(db: Db, username: string): Promise<ProfileUserRow> {
+  const user = await peopleRepository.findUserByUsername(db, username);
+  if (!user) throw new HttpError(404, userNotFoundMessage);
+  return user;
+}
+
+async function buildGrid(db: Db, userId: number, now: Date): Promise<ContributionGrid> {
+  const days = await peopleRepository.listDailyActivity(db, userId);
+  const start = gridStart(now);
+  return {
+    Activity: dailyCounts(start, now, new Map(days.map((row) => [row.day, row.count]))),
+    StartTime: start.toISOString(),
+    LongestStreak: longestStreak(days.map((row) => row.day)),
+  };
+}
+
+async function toProfile(db: Db, user: ProfileUserRow, now = new Date()): Promise<Profile> {
+  const [summary, grid] = await Promise.all([
+    getContributionSummary(db, user.id),
+    buildGrid(db, user.id, now),
+  ]);
+  if (!summary) throw new HttpError(404, userNotFoundMessage);
+  const { totals, milestones } = summary;
+  return {
+    UsernameCased: user.username,
+    FullName: user.fullName,
+    Location: user.location,
+    Joined: user.createdAt.toISOString(),
+    Bio: user.bio,
+    Expertise: user.expertise,
+    Karma: user.karma,
+    Grid: grid,
+    Milestones: milestones,
+    OpinionsTotal: totals.opinions,
+    NumVotes: totals.votes,
+    NumComments: totals.comments,
+    NumCommentLikes: totals.goodPoints,
+  };
+}
+
+/** The member's name as they typed it, or null when nobody has it (the page's title and status). */
+export async function findUsernameCased(db: Db, username: string): Promise<string | null> {
+  const user = await peopleRepository.findUserByUsername(db, username);
+  return user?.username ?? null;
+}
+
+export async function getProfile(db: Db, username: string): Promise<{ Profile: Profile }> {
+  const user = await requireUser(db, username);
+  return { Profile: await toProfile(db, user) };
+}
+
+export function encodeCommentsCursor(position: CommentPosition): string {
+  return Buffer.from(JSON.stringify({ t: position.createdAt, i: position.id })).toString(
+    'base64url',
+  );
+}
+
+export function decodeCommentsCursor(after: string): CommentPosition {
+  const invalid = new HttpError(400, 'after: not a valid cursor; start again without one');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  const { t, i } = (parsed ?? {}) as { t?: unknown; i?: unknown };
+  if (
+    typeof t !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(t) ||
+    Number.isNaN(Date.parse(t)) ||
+    typeof i !== 'number' ||
+    !Number.isSafeInteger(i)
+  ) {
+    throw invalid;
+  }
+  return { createdAt: t, id: i };
+}
+
+/** Where a comment lives: its opinion's page, or the suggestions thread on /suggest. */
+function commentLink(row: { id: number; opinionSlug: string | null }): string {
+  return row.opinionSlug ? `/o/${row.opinionSlug}#comment-${row.id}` : `/suggest#comment-${row.id}`;
+}
+
+export async function listUserComments(
+  db: Db,
+  username: string,
+  after: string | undefined,
+): Promise<{ Profile: Profile; Comments: ProfileComment[]; After: string; EndReached: boolean }> {
+  const position = after ? decodeCommentsCursor(after) : null;
+  const user = await requireUser(db, username);
+  const [profile, page] = await Promise.all([
+    toProfile(db, user),
+    peopleRepository.listCommentsOfAuthor(db, {
+      authorId: user.id,
+      after: position,
+      limit: commentsPageSize,
+    }),
+  ]);
+  const last = page.rows.at(-1);
+  return {
+    Profile: profile,
+    Comments: page.rows.map((row) => ({
+      CommentID: row.id,
+      Body: row.bodyHtml,
+      ResponseType: row.responseType as ProfileComment['ResponseType'],
+      Created: row.createdAt.toISOString(),
+      LikeNum: row.likeCount,
+      IsReply: row.parentId !== null,
+      OpinionTitle: row.opinionTitle ?? 'Suggestions',
+      Link: commentLink(row),
+    })),
+    After:
+      page.hasMore && last
+        ? encodeCommentsCursor({ createdAt: last.createdAtExact, id: last.id })
+        : '',
+    EndReached: !page.hasMore,
+  };
+}
+
+export async function listContributors(db: Db): Promise<{ Contributors: Contributor[] }> {
+  return { Contributors: await listTopContributors(db, contributorsShown) };
+}
+
+export async function getLatestActivity(db: Db): Promise<{ Activity: Activity[] }> {
+  return { Activity: await listLatestActivity(db, activityRowsShown) };
+}
+
+export async function setProfileTexts(
+  db: Db,
+  viewer: UserRow | null,
+  texts: { fullName: string; location: string; bio: string; expertise: string },
+): Promise<{ Profile: Profile }> {
+  if (!viewer) throw new HttpError(401, 'Log in to edit your profile');
+  await peopleRepository.updateProfileTexts(db, viewer.id, {
+    ...texts,
+    bio: texts.bio.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n'),
+  });
+  const user = await peopleRepository.findUserById(db, viewer.id);
+  if (!user) throw new HttpError(404, userNotFoundMessage);
+  return { Profile: await toProfile(db, user) };
+}

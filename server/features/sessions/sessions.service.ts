@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { inTransaction, type Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import * as sessionsRepository from './sessions.repository.ts';
+
+/** A session ends this long after login, however active (docs/decisions/011-accounts.md). */
+export const sessionAbsoluteMs = 30 * 24 * 3_600_000;
+/** …or after this long without a request. */
+export const sessionIdleMs = 14 * 24 * 3_600_000;
+/** last_seen_at is written at most this often per session: reads stay reads. */
+const touchIntervalMs = 3_600_000;
+
+/** Session tokens are stored hashed: a leaked sessions table does not let anyone log in. */
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** 256 random bits, URL-safe. */
+export function createSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The member behind a session token hash, refreshing its idle clock now and then. */
+export async function resolveSession(db: Db, tokenHash: string): Promise<UserRow | null> {
+  const now = new Date();
+  const found = await sessionsRepository.findLiveSession(
+    db,
+    tokenHash,
+    now,
+    new Date(now.getTime() - sessionIdleMs),
+  );
+  if (!found) return null;
+  if (now.getTime() - found.lastSeenAt.getTime() > touchIntervalMs) {
+    await sessionsRepository.touchSession(db, tokenHash, now);
+  }
+  return found.user;
+}
+
+/**
+ * Starts a session for the member and returns its token (for the cookie). The session the
+ * browser had, if any, ends in the same transaction: a login always gets a fresh token, so a
+ * token planted before login (session fixation) is worth nothing after it.
+ */
+export async function startSession(
+  db: Db,
+  userId: number,
+  options: { replacing?: string | null; endingAllOthers?: boolean } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = createSessionToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + sessionAbsoluteMs);
+  await inTransaction(db, async (trx) => {
+    if (options.endingAllOthers) await sessionsRepository.deleteUserSessions(trx, userId);
+    if (options.replacing) await sessionsRepository.deleteSession(trx, options.replacing);
+    await sessionsRepository.deleteDeadSessions(
+      trx,
+      userId,
+      now,
+      new Date(now.getTime() - sessionIdleMs),
+    );
+    await sessionsRepository.insertSession(trx, {
+      tokenHash: hashSessionToken(token),
+      userId,
+      expiresAt,
+    });
+  });
+  return { token, expiresAt };
+}
+
+export async function endSession(db: Db, tokenHash: string): Promise<void> {
+  await sessionsRepository.deleteSession(db, tokenHash);
+}
+
+/** Ends every session of the member (password reset). */
+export async function endAllSessions(db: Db, userId: number): Promise<void> {
+  await sessionsRepository.deleteUserSessions(db, userId);
+}

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cachesPerDatabase, createReadCache, setReadCacheTtl } from './read-cache.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createReadCache', () => {
+  it('keeps a value for its lifetime, then loads it again', async () => {
+    vi.useFakeTimers();
+    const cache = createReadCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    vi.advanceTimersByTime(999);
+    expect(await cache.get('a', load)).toBe(1);
+    expect(cache.has('a')).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(cache.has('a')).toBe(false);
+    expect(await cache.get('a', load)).toBe(2);
+  });
+
+  it('shares one load between concurrent misses', async () => {
+    const cache = createReadCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return 'value';
+    };
+    const values = await Promise.all(Array.from({ length: 50 }, () => cache.get('k', load)));
+    expect(values.every((value) => value === 'value')).toBe(true);
+    expect(loads).toBe(1);
+  });
+
+  it('does not remember a failed load', async () => {
+    const cache = createReadCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(cache.get('k', async () => 'up')).resolves.toBe('up');
+  });
+
+  it('forgets the oldest entry beyond its size, and a deleted one at once', async () => {
+    const cache = createReadCache<string>({ ttlMs: 1000, maxEntries: 2 });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key);
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([false, true, true]);
+    cache.delete('b');
+    expect(cache.has('b')).toBe(false);
+  });
+
+  it('loads every time when its lifetime is 0', async () => {
+    const cache = createReadCache<number>({ ttlMs: 0, maxEntries: 10 });
+    let loads = 0;
+    await cache.get('a', async () => ++loads);
+    await cache.get('a', async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});
+
+describe('cachesPerDatabase', () => {
+  it('gives each database handle its own caches, off unless the app turned them on', () => {
+    const make = cachesPerDatabase((ttlMs) => ({ ttlMs }));
+    const plain = {};
+    const served = {};
+    setReadCacheTtl(served, 5000);
+    expect(make(plain).ttlMs).toBe(0);
+    expect(make(served).ttlMs).toBe(5000);
+    expect(make(served)).toBe(make(served));
+  });
+});

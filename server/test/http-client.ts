@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+
+export type HttpAnswer = {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or null when the answer was not JSON. */
+  json: { success: boolean; body?: Record<string, unknown>; error?: string } | null;
+  /** The Set-Cookie headers of this answer. */
+  setCookies: string[];
+};
+
+/**
+ * A browser-like client over real HTTP: it keeps the cookies the server sets (honouring
+ * expiry, deletion and Path) and sends them back, and speaks the `{"body": …}` wire format.
+ */
+export class HttpClient {
+  readonly baseUrl: string;
+  readonly cookies = new Map<string, { value: string; path: string }>();
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  cookieHeader(path: string): string {
+    return [...this.cookies]
+      .filter(([, cookie]) => path.startsWith(cookie.path))
+      .map(([name, cookie]) => `${name}=${cookie.value}`)
+      .join('; ');
+  }
+
+  private remember(setCookies: string[]) {
+    for (const line of setCookies) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const name = pair.slice(0, pair.indexOf('='));
+      const value = pair.slice(pair.indexOf('=') + 1);
+      const path = attributes.find((item) => /^path=/i.test(item))?.slice(5) ?? '/';
+      const expires = attributes.find((item) => /^expires=/i.test(item))?.slice(8);
+      const maxAge = attributes.find((item) => /^max-age=/i.test(item))?.slice(8);
+      const isGone =
+        value === '' ||
+        (maxAge !== undefined && Number(maxAge) <= 0) ||
+        (expires !== undefined && new Date(expires).getTime() <= Date.now());
+      if (isGone) this.cookies.delete(name);
+      else this.cookies.set(name, { value, path });
+    }
+  }
+
+  async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpAnswer> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const cookie = this.cookieHeader(path);
+    if (cookie) headers.cookie = cookie;
+    if (method === 'POST') headers['content-type'] = 'application/json';
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      redirect: 'manual',
+      body: method === 'POST' ? JSON.stringify({ body }) : undefined,
+    });
+    const setCookies = response.headers.getSetCookie();
+    this.remember(setCookies);
+    const text = await response.text();
+    let json: HttpAnswer['json'];
+    try {
+      json = JSON.parse(text) as HttpAnswer['json'];
+    } catch {
+      json = null;
+    }
+    return { status: response.status, headers: response.headers, json, setCookies };
+  }
+
+  post(path: string, body: unknown = {}) {
+    return this.request('POST', path, body);
+  }
+
+  get(path: string) {
+    return this.request('GET', path);
+  }
+
+  async whoAmI(): Promise<string> {
+    const answer = await this.post('/api/user/info');
+    return String(answer.json?.body?.Username ?? '');
+  }
+}
+
+/** Listens on a free loopback port; returns the base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return `http://127.0.0.1:${address.port}`;
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { getAccountsConfig } from '../../../contract/accounts.ts';
+import { callApi } from '../../api/client.ts';
+
+/** Which sign-in providers the server is configured for; it does not change while a page lives. */
+export function useAccountsConfig() {
+  return useQuery({
+    queryKey: ['accounts', 'config'],
+    queryFn: ({ signal }) => callApi(getAccountsConfig, {}, { signal }),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Comment } from '../../../contract/comments.ts';
+import {
+  commentIdFromHash,
+  containsComment,
+  countReplies,
+  deletedPlaceholder,
+  responseTypeLabel,
+  timeAgo,
+  tooShortHint,
+  visibleTextLength,
+} from './comment-text.ts';
+
+function comment(id: number, children: Comment[] = []): Comment {
+  return {
+    CommentID: id,
+    UID: 1,
+    UsernameCased: 'ada',
+    Body: '<p>x</p>',
+    Created: '2026-01-01T00:00:00.000Z',
+    Edited: '',
+    Deleted: false,
+    DeletedReason: '',
+    ResponseType: '',
+    ParentID: 0,
+    Children: children,
+    LikeNum: 0,
+    LikedByMe: false,
+    ReplyToName: '',
+  };
+}
+
+describe('comment texts', () => {
+  it('names the placeholders of SPEC.md §8 by reason', () => {
+    expect(deletedPlaceholder('user')).toBe('[This comment was deleted by its author]');
+    expect(deletedPlaceholder('moderator')).toBe('[This comment was flagged]');
+    expect(deletedPlaceholder('other')).toBe('[This comment has been deleted]');
+    expect(deletedPlaceholder('')).toBe('[This comment has been deleted]');
+  });
+
+  it('labels response types as the form does', () => {
+    expect(
+      ['pro', 'con', 'neutral', 'commentary', ''].map((type) =>
+        responseTypeLabel(type as Comment['ResponseType']),
+      ),
+    ).toEqual(['For', 'Against', 'Mixed', 'Commentary', '']);
+  });
+
+  it('hints Too short under 300 characters', () => {
+    expect(tooShortHint(0)).toBe('Too short - 300');
+    expect(tooShortHint(120)).toBe('Too short - 180');
+    expect(tooShortHint(299)).toBe('Too short - 1');
+    expect(tooShortHint(300)).toBeNull();
+  });
+
+  it('measures the words, not the markup', () => {
+    expect(visibleTextLength('<p><strong>ab</strong> &amp; <a href="https://x">cd</a></p>')).toBe(
+      7,
+    );
+  });
+
+  it('counts replies at every depth and finds a linked comment', () => {
+    const tree = comment(1, [comment(2, [comment(3), comment(4)]), comment(5)]);
+    expect(countReplies(tree)).toBe(4);
+    expect(containsComment(tree, 4)).toBe(true);
+    expect(containsComment(tree, 6)).toBe(false);
+    expect(commentIdFromHash('#comment-42')).toBe(42);
+    expect(commentIdFromHash('#comments')).toBeNull();
+  });
+
+  it('says how long ago', () => {
+    const now = Date.parse('2026-01-10T12:00:00Z');
+    expect(timeAgo('2026-01-10T11:59:30Z', now)).toMatch(/now|second/);
+    expect(timeAgo('2026-01-07T12:00:00Z', now)).toMatch(/3 days ago/);
+  });
+});

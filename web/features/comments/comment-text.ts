@@ -1,0 +1,98 @@
+import {
+  commentShortHintLength,
+  type Comment,
+  type CommentResponseType,
+} from '../../../contract/comments.ts';
+
+/** SPEC.md §5: the argument form's choices, in the form's order. */
+export const responseTypeOptions: readonly { value: CommentResponseType; label: string }[] = [
+  { value: 'pro', label: 'For' },
+  { value: 'con', label: 'Against' },
+  { value: 'neutral', label: 'Mixed' },
+  { value: 'commentary', label: 'Commentary' },
+];
+
+export function responseTypeLabel(type: Comment['ResponseType']): string {
+  return responseTypeOptions.find((option) => option.value === type)?.label ?? '';
+}
+
+/** SPEC.md §8: what a removed comment shows instead of its words. */
+export const deletedPlaceholders = {
+  user: '[This comment was deleted by its author]',
+  moderator: '[This comment was flagged]',
+  other: '[This comment has been deleted]',
+} as const;
+
+export function deletedPlaceholder(reason: Comment['DeletedReason']): string {
+  return reason === 'user' || reason === 'moderator'
+    ? deletedPlaceholders[reason]
+    : deletedPlaceholders.other;
+}
+
+/** SPEC.md §8: an empty thread, and an empty side (the For, Against and Commentary sorts). */
+export const noCommentsText = 'No comments';
+export const noArgumentsText = 'Oh no! No arguments here yet...';
+
+/** SPEC.md §4 and §9: comments longer than this collapse to 200 px until 'See more'. */
+export const collapseAboveLength = 800;
+/** SPEC.md §9: the page scrolls to a #comment- target this long after the thread renders. */
+export const hashScrollDelayMs = 200;
+
+/** SPEC.md §4: the confirmations. */
+export const deleteConfirmText = 'Are you sure you want to delete this comment?';
+export const discardConfirmText = 'Discard changes?';
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+
+/** The length of the words a comment's HTML shows (what 800 characters means). */
+export function visibleTextLength(html: string): number {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => entities[name] ?? '')
+    .trim().length;
+}
+
+/** SPEC.md §5: the hint under the character count, or null from 300 characters on. */
+export function tooShortHint(length: number): string | null {
+  return length < commentShortHintLength ? `Too short - ${commentShortHintLength - length}` : null;
+}
+
+/** Every reply below a comment, at any depth ('[+] Show n comments'). */
+export function countReplies(comment: Comment): number {
+  return comment.Children.reduce((sum, child) => sum + 1 + countReplies(child), 0);
+}
+
+/** The comment id a `#comment-{id}` hash names, or null. */
+export function commentIdFromHash(hash: string): number | null {
+  const match = /^#comment-(\d+)$/.exec(hash);
+  return match ? Number(match[1]) : null;
+}
+
+/** Whether `id` is the linked comment or contains it among its replies. */
+export function containsComment(comment: Comment, id: number): boolean {
+  return comment.CommentID === id || comment.Children.some((child) => containsComment(child, id));
+}
+
+const relativeTime = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** '3 days ago', 'yesterday', 'now': how long ago, in the reader's language. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  for (const [unit, size] of steps) {
+    if (Math.abs(seconds) >= size) return relativeTime.format(Math.round(seconds / size), unit);
+  }
+  return relativeTime.format(0, 'second');
+}
+
+/** The full date and time, for a tooltip. */
+export function fullDate(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

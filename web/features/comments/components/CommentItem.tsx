@@ -1,0 +1,282 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { Comment } from '../../../../contract/comments.ts';
+import { useModals } from '../../modals/modal-store.tsx';
+import { formatCount } from '../../../ui/format.ts';
+import { useDeleteComment, useLikeComment } from '../api.ts';
+import {
+  collapseAboveLength,
+  containsComment,
+  countReplies,
+  deleteConfirmText,
+  deletedPlaceholder,
+  fullDate,
+  responseTypeLabel,
+  timeAgo,
+  visibleTextLength,
+} from '../comment-text.ts';
+import { CommentForm } from './CommentForm.tsx';
+import styles from './CommentItem.module.css';
+import { useThreadContext } from './CommentThread.tsx';
+
+function GoodPointIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true" fill="none">
+      <path
+        d="M7 9V17H4.5A1.5 1.5 0 0 1 3 15.5v-5A1.5 1.5 0 0 1 4.5 9zm0 0 3.2-5.6a1.6 1.6 0 0 1 2.9 1.2L12.4 8h3.3a1.6 1.6 0 0 1 1.6 1.9l-1.1 5.8A1.6 1.6 0 0 1 14.6 17H7"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * One comment with its actions and replies. A removed comment shows its placeholder and keeps
+ * its replies. Long comments collapse to 200 px until 'See more', unless the URL links to them.
+ */
+export function CommentItem({
+  comment,
+  depth,
+  parentId,
+}: {
+  comment: Comment;
+  depth: number;
+  /** The comment this one is listed under (0 at the top level). */
+  parentId: number;
+}) {
+  const thread = useThreadContext();
+  const { session } = thread;
+  const { openModal } = useModals();
+  const likeComment = useLikeComment(thread.threadID);
+  const deleteComment = useDeleteComment(thread.threadID);
+  const repliesId = useId();
+  const [mode, setMode] = useState<'view' | 'reply' | 'edit'>('view');
+  const [isRepliesOpen, setIsRepliesOpen] = useState(thread.hasCommentHash);
+  const [isExpanded, setIsExpanded] = useState(false);
+
+  const linkedId = thread.linkedId;
+  const isLinked = linkedId === comment.CommentID;
+  // A link to one of the replies opens them, also when the hash changes on this page.
+  useEffect(() => {
+    if (linkedId !== null && linkedId !== comment.CommentID && containsComment(comment, linkedId)) {
+      setIsRepliesOpen(true);
+    }
+  }, [linkedId, comment]);
+
+  const isOwn = session.loggedIn && comment.UID === session.userID && !comment.Deleted;
+  const canDelete = !comment.Deleted && (isOwn || session.canDeleteContent);
+  const isLong = !comment.Deleted && visibleTextLength(comment.Body) > collapseAboveLength;
+  const isCollapsed = isLong && !isExpanded && !isLinked;
+  const replyCount = countReplies(comment);
+  const typeLabel = responseTypeLabel(comment.ResponseType);
+  const isReplyToOther = comment.ParentID !== 0 && comment.ParentID !== parentId;
+
+  function handleLike() {
+    if (!session.loggedIn) {
+      thread.promptSignup('Sign up or log in to give good points.');
+      return;
+    }
+    likeComment.mutate(
+      { commentID: comment.CommentID, liked: !comment.LikedByMe },
+      { onError: (error) => window.alert(error.message) },
+    );
+  }
+
+  function handleReply() {
+    if (!session.loggedIn) {
+      thread.promptSignup('Sign up or log in to reply.');
+      return;
+    }
+    setMode('reply');
+  }
+
+  function handleReport() {
+    if (!session.loggedIn) {
+      thread.promptSignup('Sign up or log in to report a comment.');
+      return;
+    }
+    openModal({ kind: 'flag', commentID: comment.CommentID });
+  }
+
+  function handleDelete() {
+    if (!window.confirm(deleteConfirmText)) return;
+    deleteComment.mutate(comment.CommentID, {
+      onError: (error) => window.alert(error.message),
+    });
+  }
+
+  return (
+    <article
+      id={`comment-${comment.CommentID}`}
+      className={[styles.comment, isLinked ? styles.linked : ''].join(' ')}
+      tabIndex={-1}
+      aria-label={
+        comment.Deleted
+          ? deletedPlaceholder(comment.DeletedReason)
+          : `${comment.UsernameCased}'s comment`
+      }
+    >
+      {comment.Deleted ? (
+        <p className={styles.placeholder}>{deletedPlaceholder(comment.DeletedReason)}</p>
+      ) : (
+        <>
+          <header className={styles.header}>
+            <span className={styles.avatar} aria-hidden="true">
+              {comment.UsernameCased.charAt(0)}
+            </span>
+            <span className={styles.byline}>
+              <Link
+                className={styles.author}
+                to={`/u/${encodeURIComponent(comment.UsernameCased)}`}
+              >
+                {comment.UsernameCased}
+              </Link>
+              <a
+                className={styles.time}
+                href={`#comment-${comment.CommentID}`}
+                title={fullDate(comment.Created)}
+              >
+                <time dateTime={comment.Created}>{timeAgo(comment.Created)}</time>
+              </a>
+              {comment.Edited ? (
+                <span className={styles.edited} title={`Edited ${fullDate(comment.Edited)}`}>
+                  edited
+                </span>
+              ) : null}
+            </span>
+            {typeLabel ? (
+              <span className={[styles.type, styles[comment.ResponseType]].join(' ')}>
+                {typeLabel}
+              </span>
+            ) : null}
+          </header>
+          {isReplyToOther && comment.ReplyToName ? (
+            <p className={styles.replyTo}>Replying to @{comment.ReplyToName}</p>
+          ) : null}
+
+          {mode === 'edit' ? (
+            <CommentForm
+              threadID={thread.threadID}
+              mode={{
+                kind: 'edit',
+                comment,
+                isTopLevelArgument: depth === 0 && thread.kind === 'arguments',
+              }}
+              onDone={() => setMode('view')}
+              onCancel={() => setMode('view')}
+            />
+          ) : (
+            <>
+              <div
+                className={[styles.body, isCollapsed ? styles.collapsed : ''].join(' ')}
+                // The server renders Markdown through an allow-list sanitizer (no scripts, no
+                // event handlers, no javascript: links); this HTML is safe to insert as it is.
+                dangerouslySetInnerHTML={{ __html: comment.Body }}
+              />
+              {isCollapsed ? (
+                <button type="button" className={styles.more} onClick={() => setIsExpanded(true)}>
+                  See more
+                </button>
+              ) : null}
+            </>
+          )}
+
+          <footer className={styles.actions}>
+            {isOwn ? (
+              <span className={styles.likes}>
+                <GoodPointIcon />
+                {formatCount(comment.LikeNum)}{' '}
+                {comment.LikeNum === 1 ? 'good point' : 'good points'}
+              </span>
+            ) : (
+              <button
+                type="button"
+                className={[styles.action, styles.like].join(' ')}
+                aria-pressed={comment.LikedByMe}
+                aria-label={`Good point, ${formatCount(comment.LikeNum)} so far`}
+                onClick={handleLike}
+              >
+                <GoodPointIcon />
+                <span aria-hidden="true">Good point</span>
+                <span className={styles.likeCount} aria-hidden="true">
+                  {formatCount(comment.LikeNum)}
+                </span>
+              </button>
+            )}
+            {mode === 'view' ? (
+              <button type="button" className={styles.action} onClick={handleReply}>
+                Reply
+              </button>
+            ) : null}
+            {isOwn && mode === 'view' ? (
+              <button type="button" className={styles.action} onClick={() => setMode('edit')}>
+                Edit
+              </button>
+            ) : null}
+            {canDelete ? (
+              <button
+                type="button"
+                className={styles.action}
+                onClick={handleDelete}
+                disabled={deleteComment.isPending}
+              >
+                Delete
+              </button>
+            ) : null}
+            {!isOwn ? (
+              <button
+                type="button"
+                className={[styles.action, styles.report].join(' ')}
+                onClick={handleReport}
+              >
+                Report
+              </button>
+            ) : null}
+          </footer>
+        </>
+      )}
+
+      {mode === 'reply' ? (
+        <div className={styles.replyForm}>
+          <CommentForm
+            threadID={thread.threadID}
+            mode={{ kind: 'reply', parent: comment }}
+            onDone={(reply) => {
+              setMode('view');
+              setIsRepliesOpen(true);
+              thread.showComment(reply.CommentID);
+            }}
+            onCancel={() => setMode('view')}
+          />
+        </div>
+      ) : null}
+
+      {comment.Children.length > 0 ? (
+        <div className={styles.replies}>
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={isRepliesOpen}
+            aria-controls={repliesId}
+            onClick={() => setIsRepliesOpen(!isRepliesOpen)}
+          >
+            {isRepliesOpen
+              ? '[-] Hide'
+              : `[+] Show ${formatCount(replyCount)} ${replyCount === 1 ? 'comment' : 'comments'}`}
+          </button>
+          {isRepliesOpen ? (
+            <ol id={repliesId} className={styles.children}>
+              {comment.Children.map((child) => (
+                <li key={child.CommentID}>
+                  <CommentItem comment={child} depth={depth + 1} parentId={comment.CommentID} />
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import type { NotificationEvent } from '../../../../contract/notifications.ts';
+import { timeAgo, fullDate } from '../../comments/comment-text.ts';
+import { describeNotification } from '../notification-text.ts';
+import styles from './NotificationList.module.css';
+
+/** The member's events, newest first; each links to where it happened. */
+export function NotificationList({ events }: { events: NotificationEvent[] }) {
+  return (
+    <ol className={styles.list}>
+      {events.flatMap((event) => {
+        const text = describeNotification(event);
+        if (!text) return [];
+        return [
+          <li key={event.EventID}>
+            <Link className={styles.item} to={event.URL || '/'}>
+              <span
+                className={[styles.icon, styles[event.Kind] ?? ''].join(' ')}
+                aria-hidden="true"
+              >
+                {event.Kind === 'LikeComment' ? '+1' : event.Kind === 'Milestone' ? '★' : '“'}
+              </span>
+              <span className={styles.text}>
+                <span className={styles.sentence}>
+                  {text.actor ? <strong>{text.actor}</strong> : null} {text.action}{' '}
+                  <strong>{text.subject}</strong>
+                </span>
+                {event.Body ? <span className={styles.excerpt}>{event.Body}</span> : null}
+                <time
+                  className={styles.time}
+                  dateTime={event.Created}
+                  title={fullDate(event.Created)}
+                >
+                  {timeAgo(event.Created)}
+                </time>
+              </span>
+            </Link>
+          </li>,
+        ];
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,93 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getDemographics,
+  setDemographics,
+  type Demographics,
+} from '../../../contract/demographics.ts';
+import {
+  getActivity,
+  getContributors,
+  getProfile,
+  getUserComments,
+  setProfile,
+  type Profile,
+} from '../../../contract/people.ts';
+import type { PayloadOf } from '../../../contract/api.ts';
+import { callApi, statusOf } from '../../api/client.ts';
+
+export function profileQueryKey(username: string) {
+  return ['profile', username.toLowerCase()] as const;
+}
+
+/** A missing user is an answer, not a failure worth retrying. */
+function retryUnlessMissing(failureCount: number, error: unknown): boolean {
+  return statusOf(error) !== 404 && failureCount < 2;
+}
+
+export function useProfile(username: string, { enabled = true } = {}) {
+  return useQuery({
+    queryKey: profileQueryKey(username),
+    queryFn: ({ signal }) => callApi(getProfile, { username }, { signal }),
+    select: (answer) => answer.Profile,
+    enabled: enabled && username !== '',
+    retry: retryUnlessMissing,
+  });
+}
+
+export function useUserComments(username: string) {
+  return useInfiniteQuery({
+    queryKey: ['profile', username.toLowerCase(), 'comments'],
+    queryFn: ({ pageParam, signal }) =>
+      callApi(getUserComments, pageParam ? { username, after: pageParam } : { username }, {
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (page) => (page.EndReached || page.After === '' ? undefined : page.After),
+    retry: retryUnlessMissing,
+  });
+}
+
+export function useContributors() {
+  return useQuery({
+    queryKey: ['contributors'],
+    queryFn: ({ signal }) => callApi(getContributors, {}, { signal }),
+    select: (answer) => answer.Contributors,
+  });
+}
+
+export function useLatestActivity() {
+  return useQuery({
+    queryKey: ['activity'],
+    queryFn: ({ signal }) => callApi(getActivity, {}, { signal }),
+    select: (answer) => answer.Activity,
+  });
+}
+
+export function useSetProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (texts: PayloadOf<typeof setProfile>) => callApi(setProfile, texts),
+    onSuccess: (answer: { Profile: Profile }) => {
+      queryClient.setQueryData(profileQueryKey(answer.Profile.UsernameCased), answer);
+    },
+  });
+}
+
+export const demographicsQueryKey = ['user', 'demographics'] as const;
+
+export function useDemographics() {
+  return useQuery({
+    queryKey: demographicsQueryKey,
+    queryFn: ({ signal }) => callApi(getDemographics, {}, { signal }),
+  });
+}
+
+export function useSetDemographics() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The form only offers the contract's options; the server validates them again.
+    mutationFn: (input: Demographics & { consent: string }) =>
+      callApi(setDemographics, input as PayloadOf<typeof setDemographics>),
+    onSuccess: (answer) => queryClient.setQueryData(demographicsQueryKey, answer),
+  });
+}

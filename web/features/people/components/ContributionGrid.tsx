@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState } from 'react';
+import { gridColourThresholds } from '../../../../contract/contribution-grid.ts';
+import type { ContributionGrid as Grid } from '../../../../contract/people.ts';
+import { formatCount, pluralize } from '../../../ui/format.ts';
+import {
+  gridCellPx,
+  gridGapPx,
+  gridLabelWidthPx,
+  layoutGrid,
+  weeksThatFit,
+} from '../grid-layout.ts';
+import styles from './ContributionGrid.module.css';
+
+const pitch = gridCellPx + gridGapPx;
+const monthRowPx = 16;
+const dayLabels = [
+  { row: 0, label: 'Mon' },
+  { row: 2, label: 'Wed' },
+  { row: 4, label: 'Fri' },
+];
+const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const legendSteps = [0, 1, 2, 3, 4, 5];
+
+/** Follows the width of an element (ResizeObserver); 0 until measured. */
+function useElementWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries[0];
+      if (entry) setWidth(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
+
+function legendText(step: number): string {
+  const [t1, t2, t3, t4] = gridColourThresholds;
+  const ranges = ['none', `1–${t1}`, `${t1 + 1}–${t2}`, `${t2 + 1}–${t3}`, `${t3 + 1}–${t4}`];
+  return ranges[step] ?? `over ${t4}`;
+}
+
+/**
+ * The contribution grid of SPEC.md §9: one square per day, darker over 10, 20, 30 and 40
+ * contributions, as many recent weeks as fit the width (at least 270 px), with the longest streak.
+ */
+export function ContributionGrid({ grid }: { grid: Grid }) {
+  const { ref, width } = useElementWidth<HTMLDivElement>();
+  const totalWeeks = Math.ceil(grid.Activity.length / 7);
+  const weeks = weeksThatFit(width, totalWeeks);
+  const layout = layoutGrid(grid.Activity, grid.StartTime, weeks);
+  const svgWidth = gridLabelWidthPx + weeks * pitch - gridGapPx;
+  const svgHeight = monthRowPx + 7 * pitch - gridGapPx;
+  const summary = `${pluralize(layout.total, 'contribution')} in the last ${pluralize(weeks, 'week')}`;
+
+  return (
+    <div className={styles.grid}>
+      <div ref={ref} className={styles.canvas}>
+        {width > 0 ? (
+          <svg
+            width={svgWidth}
+            height={svgHeight}
+            viewBox={`0 0 ${svgWidth} ${svgHeight}`}
+            role="img"
+            aria-label={`${summary}. Longest streak: ${pluralize(grid.LongestStreak, 'day')}.`}
+          >
+            {layout.monthLabels.map(({ column, date }) => (
+              <text
+                key={column}
+                className={styles.label}
+                x={gridLabelWidthPx + column * pitch}
+                y={monthRowPx - 5}
+              >
+                {monthFormat.format(date)}
+              </text>
+            ))}
+            {dayLabels.map(({ row, label }) => (
+              <text
+                key={label}
+                className={styles.label}
+                x={0}
+                y={monthRowPx + row * pitch + gridCellPx - 1}
+              >
+                {label}
+              </text>
+            ))}
+            {layout.columns.map((column, columnIndex) =>
+              column.days.map((day, row) =>
+                day ? (
+                  <rect
+                    key={`${columnIndex}-${row}`}
+                    className={styles[`step${day.step}`]}
+                    x={gridLabelWidthPx + columnIndex * pitch}
+                    y={monthRowPx + row * pitch}
+                    width={gridCellPx}
+                    height={gridCellPx}
+                    rx={2}
+                  >
+                    <title>{`${pluralize(day.count, 'contribution')} on ${dayFormat.format(day.date)}`}</title>
+                  </rect>
+                ) : null,
+              ),
+            )}
+          </svg>
+        ) : (
+          <div style={{ height: svgHeight }} />
+        )}
+      </div>
+      <div className={styles.footer}>
+        <p className={styles.summary}>
+          {summary} · Longest streak: <strong>{pluralize(grid.LongestStreak, 'day')}</strong>
+        </p>
+        <div className={styles.legend} aria-hidden="true">
+          <span>Less</span>
+          {legendSteps.map((step) => (
+            <svg key={step} width={gridCellPx} height={gridCellPx}>
+              <rect className={styles[`step${step}`]} width={gridCellPx} height={gridCellPx} rx={2}>
+                <title>{`${legendText(step)} a day`}</title>
+              </rect>
+            </svg>
+          ))}
+          <span>More</span>
+        </div>
+      </div>
+      <p className="visually-hidden">
+        Each square is a day. The colour darkens over {formatCount(gridColourThresholds[0])},{' '}
+        {formatCount(gridColourThresholds[1])}, {formatCount(gridColourThresholds[2])} and{' '}
+        {formatCount(gridColourThresholds[3])} contributions a day.
+      </p>
+    </div>
+  );
+}

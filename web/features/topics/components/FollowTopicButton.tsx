@@ -1,0 +1,42 @@
+import { useModals } from '../../modals/modal-store.tsx';
+import { useSession } from '../../session/session.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { CheckIcon, PlusIcon } from '../../../ui/icons.tsx';
+import { useFollowTopic } from '../api.ts';
+
+/**
+ * Follow or unfollow a topic; followed topics rise in the member's For You feed. A visitor is
+ * asked to log in or sign up first.
+ */
+export function FollowTopicButton({
+  topic,
+}: {
+  topic: { ArtifactID: number; Slug: string; Title: string; FollowedByMe: boolean };
+}) {
+  const session = useSession();
+  const { openModal } = useModals();
+  const follow = useFollowTopic(topic);
+  const isFollowed = topic.FollowedByMe;
+
+  function handleClick() {
+    if (!session.loggedIn) {
+      openModal({ kind: 'loginSignup', page: 'signup', reason: 'Sign up to follow topics' });
+      return;
+    }
+    follow.mutate(!isFollowed, { onError: (error) => window.alert(error.message) });
+  }
+
+  return (
+    <Button
+      size="small"
+      variant={isFollowed ? 'secondary' : 'primary'}
+      aria-label={`Follow ${topic.Title}`}
+      aria-pressed={isFollowed}
+      disabled={follow.isPending}
+      onClick={handleClick}
+    >
+      {isFollowed ? <CheckIcon /> : <PlusIcon />}
+      {isFollowed ? 'Following' : 'Follow'}
+    </Button>
+  );
+}
