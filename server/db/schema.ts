@@ -255,6 +255,8 @@ export interface JobsTable {
   lockedUntil: NullableTimestamp;
   lastError: string | null;
   doneAt: NullableTimestamp;
+  /** While a job with this key waits unclaimed, another with the same key is not queued. */
+  dedupeKey: string | null;
   createdAt: CreatedAt;
 }
 

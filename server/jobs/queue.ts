@@ -39,6 +39,31 @@ export async function enqueueJob(
 }
 
 /**
+ * Queues a job unless one with the same `dedupeKey` is still waiting unclaimed; returns whether
+ * it queued one. For work that one run covers however often it was asked for (a re-check).
+ */
+export async function enqueueUniqueJob(
+  db: Db,
+  kind: string,
+  payload: Record<string, unknown>,
+  dedupeKey: string,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('jobs')
+    .values({ kind, payload: JSON.stringify(payload), dedupeKey })
+    .onConflict((conflict) =>
+      conflict
+        .column('dedupeKey')
+        .where('doneAt', 'is', null)
+        .where('attempts', '=', 0)
+        .doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Claims up to `limit` due jobs. `FOR UPDATE SKIP LOCKED` lets many processes drain one table
  * without taking the same job twice; the lease makes a job claimable again if its worker dies.
  */

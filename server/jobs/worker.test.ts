@@ -4,7 +4,7 @@ import { createTestDatabase } from '../test/database.ts';
 import { buildOpinion } from '../test/factories.ts';
 import { findCounterDrift } from '../features/opinions/opinions.repository.ts';
 import { jobHandlers } from './handlers.ts';
-import { claimJobs, enqueueJob, retryDelayMs } from './queue.ts';
+import { claimJobs, enqueueJob, enqueueUniqueJob, retryDelayMs } from './queue.ts';
 import { startJobWorker } from './worker.ts';
 
 let handle: DatabaseHandle;
@@ -76,6 +76,29 @@ describe('the jobs table worker', () => {
     const ids = [...first, ...second].filter((job) => job.kind === 'shared').map((job) => job.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(6);
+  });
+
+  it('queues one job per dedupe key while it waits, and a fresh one once it is claimed', async () => {
+    expect(await enqueueUniqueJob(handle.db, 'recheck', { userId: 7 }, 'recheck:7')).toBe(true);
+    expect(await enqueueUniqueJob(handle.db, 'recheck', { userId: 7 }, 'recheck:7')).toBe(false);
+    expect(await enqueueUniqueJob(handle.db, 'recheck', { userId: 8 }, 'recheck:8')).toBe(true);
+    const waiting = () =>
+      handle.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', 'recheck')
+        .where('attempts', '=', 0)
+        .execute();
+    expect(await waiting()).toHaveLength(2);
+    const seen: unknown[] = [];
+    const worker = startJobWorker(
+      handle.db,
+      { recheck: async (payload) => void seen.push(payload.userId) },
+      { autoStart: false },
+    );
+    await worker.drain();
+    expect(seen.sort()).toEqual([7, 8]);
+    expect(await enqueueUniqueJob(handle.db, 'recheck', { userId: 7 }, 'recheck:7')).toBe(true);
   });
 
   it('rebuilds drifted counters through the rebuild-counters job', async () => {

@@ -100,19 +100,6 @@ export async function insertMilestoneNotifications(
 }
 
 /** True when a check for the member is queued and not yet picked up by a worker. */
-export async function hasQueuedMilestoneCheck(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', 'check-milestones')
-    .where('doneAt', 'is', null)
-    .where('attempts', '=', 0)
-    .where(sql<string>`payload ->> 'userId'`, '=', String(userId))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function listUserIds(db: Db) {
   return db.selectFrom('users').select('id').orderBy('id').execute();
 }

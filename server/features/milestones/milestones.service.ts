@@ -9,7 +9,7 @@ import {
 } from '../../../contract/milestones.ts';
 import type { Milestones } from '../../../contract/people.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { enqueueJob, type JobHandler } from '../../jobs/queue.ts';
+import { enqueueUniqueJob, type JobHandler } from '../../jobs/queue.ts';
 import * as milestonesRepository from './milestones.repository.ts';
 import type { ContributionTotals } from './milestones.repository.ts';
 
@@ -131,8 +131,7 @@ export async function checkMilestones(
  * check per member waits in the queue: a burst of votes costs one check.
  */
 export async function enqueueMilestoneCheck(db: Db, userId: number): Promise<void> {
-  if (await milestonesRepository.hasQueuedMilestoneCheck(db, userId)) return;
-  await enqueueJob(db, checkMilestonesJobKind, { userId });
+  await enqueueUniqueJob(db, checkMilestonesJobKind, { userId }, `check-milestones:${userId}`);
 }
 
 export const checkMilestonesJob: JobHandler = async (payload, { db }) => {
