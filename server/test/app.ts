@@ -41,3 +41,13 @@ export async function createTestApp(
     },
   };
 }
+
+/** POSTs a call's payload in the `{"body": …}` envelope, as the web client does. */
+export function postJson(app: FastifyInstance, path: string, body: unknown, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    payload: { body },
+  });
+}

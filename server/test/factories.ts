@@ -139,3 +139,9 @@ export async function buildComment(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** A member with a live session: the user row and the Cookie header their browser would send. */
+export async function buildMember(db: Db, overrides: Partial<NewUser> = {}) {
+  const user = await buildUser(db, overrides);
+  return { user, cookie: await loginAs(db, user.id) };
+}

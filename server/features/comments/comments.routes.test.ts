@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../contract/comments.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { buildOpinion, buildUser, loginAs, recordVote } from '../../test/factories.ts';
+import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
+import { buildMember, buildOpinion, recordVote } from '../../test/factories.ts';
 import { findCounterDrift } from '../opinions/opinions.repository.ts';
 import { karmaPerComment, karmaPerGoodPointReceived } from '../users/users.karma.ts';
 import { commentRateRules } from './comments.routes.ts';
@@ -15,19 +15,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function post(path: string, body: unknown, cookie?: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    payload: { body },
-  });
-}
-
-async function member(overrides: Parameters<typeof buildUser>[1] = {}) {
-  const user = await buildUser(t.db, overrides);
-  return { user, cookie: await loginAs(t.db, user.id) };
-}
+const post = (path: string, body: unknown, cookie?: string) => postJson(t.app, path, body, cookie);
+const member = (overrides: Parameters<typeof buildMember>[1] = {}) => buildMember(t.db, overrides);
 
 async function newComment(
   cookie: string,

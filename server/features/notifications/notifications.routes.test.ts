@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationEvent } from '../../../contract/notifications.ts';
 import { jobHandlers } from '../../jobs/handlers.ts';
 import { startJobWorker, type JobWorker } from '../../jobs/worker.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { buildOpinion, buildUser, loginAs } from '../../test/factories.ts';
+import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
+import { buildMember, buildOpinion } from '../../test/factories.ts';
 import { listOutbox } from '../mail/mail.service.ts';
 import { notifyAboutComment } from './notifications.service.ts';
 
@@ -18,19 +18,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function post(path: string, body: unknown, cookie?: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    payload: { body },
-  });
-}
-
-async function member(overrides: Parameters<typeof buildUser>[1] = {}) {
-  const user = await buildUser(t.db, overrides);
-  return { user, cookie: await loginAs(t.db, user.id) };
-}
+const post = (path: string, body: unknown, cookie?: string) => postJson(t.app, path, body, cookie);
+const member = (overrides: Parameters<typeof buildMember>[1] = {}) => buildMember(t.db, overrides);
 
 async function comment(
   cookie: string,
