@@ -17,9 +17,13 @@
  *        npm run bench -- postgres    a new database on DATABASE_URL's server (default
  *                                     postgres://postgres@127.0.0.1:5432/postgres), dropped after
  * BENCH_SECONDS sets each measured run's length (default 10); each run has a 3 s warm-up first.
+ * BENCH_ROUNDS (default 3) repeats every comparison, alternating with its control; the report
+ * gives the median of the rounds' ratios and p99s (this machine's neighbours move single runs by
+ * ±30 %).
  * BENCH_ONLY=votes,upsertControl runs only the named runs (opinionGetVisitor, opinionGetMember,
  * feedVisitor, feedMember, upsertControl, votes, hotOpinion); each read run brings its own
- * hello-world control, measured right before it.
+ * hello-world control, measured right before it. BENCH_PROFILE=<dir> writes a CPU profile of
+ * the server of every run there (node --cpu-prof).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -43,6 +47,8 @@ import { hashSessionToken, sessionCookieName } from '../server/plugins/session.t
 const root = path.resolve(import.meta.dirname, '..');
 const engine = process.argv.includes('postgres') ? 'postgres' : 'pglite';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** Each comparison runs this many times, alternating with its control; the median ratio counts. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const warmupSeconds = 3;
 const benchMembers = 2000;
 const voteConnections = 10;
@@ -163,7 +169,11 @@ async function prepareDatabase(db: Db): Promise<Fixtures> {
 
 async function startProcess(script: string, env: NodeJS.ProcessEnv, readyUrl: string) {
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [script], {
+  const profileArgs =
+    process.env.BENCH_PROFILE && script === 'server/main.ts'
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
+  const child: ChildProcess = spawn(process.execPath, [...profileArgs, script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -277,7 +287,9 @@ async function upsertLoop(db: Db, fixtures: Fixtures, userIds: number[], duratio
 // ---------------------------------------------------------------------------------------------
 
 const target = await createTarget();
-const results: Record<string, Measured | number> = {};
+/** Every round's figure of each run, in round order. */
+const results: Record<string, Array<Measured | number>> = {};
+const record = (name: string, value: Measured | number) => (results[name] ??= []).push(value);
 const drift: string[] = [];
 try {
   console.log(`Preparing the ${engine} database (demo content + ${benchMembers} members)…`);
@@ -301,11 +313,12 @@ try {
       `http://127.0.0.1:${helloPort}/`,
     );
     try {
-      results[name] = await cannon({
+      const measured = await cannon({
         url: `http://127.0.0.1:${helloPort}`,
         connections: readConnections,
       });
-      console.log(`  ${name} (node:http control): ${format(results[name] as Measured)}`);
+      record(name, measured);
+      console.log(`  ${name} (node:http control): ${format(measured)}`);
     } finally {
       await stopHello();
     }
@@ -317,79 +330,87 @@ try {
     // control, run just before it.
     if (connections === readConnections) await helloRun(`${name}Hello`);
     const app = await startApp(target);
+    let measured: Measured;
     try {
-      results[name] = await cannon({ url: app.baseUrl, connections, requests });
+      measured = await cannon({ url: app.baseUrl, connections, requests });
     } finally {
       await app.stop();
     }
+    record(name, measured);
     const check = await verifyCounts(target);
-    console.log(`  ${name}: ${format(results[name] as Measured)}   verify-counts: ${check.report}`);
+    console.log(`  ${name}: ${format(measured)}   verify-counts: ${check.report}`);
     if (!check.isClean) drift.push(`${name}: ${check.report}`);
   }
 
-  console.log(`Runs of ${seconds} s after ${warmupSeconds} s of warm-up:`);
-  await appRun('opinionGetVisitor', readConnections, [
-    {
-      method: 'GET',
-      setupRequest: (request) => ({
-        ...request,
-        path: `/api/opinion/get?slug=${random(fixtures.opinions).slug}`,
-      }),
-    },
-  ]);
-  await appRun('opinionGetMember', readConnections, [
-    {
-      method: 'GET',
-      setupRequest: (request) => ({
-        ...request,
-        path: `/api/opinion/get?slug=${random(fixtures.opinions).slug}`,
-        headers: { cookie: random(fixtures.cookies) },
-      }),
-    },
-  ]);
-  await appRun('feedVisitor', readConnections, [
-    {
-      method: 'POST',
-      path: '/api/opinion/userfeed',
-      headers: { 'content-type': 'application/json' },
-      body: '{"body":{}}',
-    },
-  ]);
-  await appRun('feedMember', readConnections, [
-    {
-      method: 'POST',
-      path: '/api/opinion/userfeed',
-      body: '{"body":{}}',
-      setupRequest: (request) => ({
-        ...request,
-        headers: { 'content-type': 'application/json', cookie: random(fixtures.cookies) },
-      }),
-    },
-  ]);
-  if (shouldRun('upsertControl')) {
-    handle = await target.open();
-    try {
-      await upsertLoop(handle.db, fixtures, userIds, warmupSeconds);
-      results.upsertControl = await upsertLoop(handle.db, fixtures, userIds, seconds);
-    } finally {
-      await handle.close();
+  console.log(
+    `${rounds} rounds; each run ${seconds} s after ${warmupSeconds} s of warm-up, beside its control:`,
+  );
+  for (let round = 1; round <= rounds; round++) {
+    console.log(`Round ${round}:`);
+    await appRun('opinionGetVisitor', readConnections, [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/api/opinion/get?slug=${random(fixtures.opinions).slug}`,
+        }),
+      },
+    ]);
+    await appRun('opinionGetMember', readConnections, [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/api/opinion/get?slug=${random(fixtures.opinions).slug}`,
+          headers: { cookie: random(fixtures.cookies) },
+        }),
+      },
+    ]);
+    await appRun('feedVisitor', readConnections, [
+      {
+        method: 'POST',
+        path: '/api/opinion/userfeed',
+        headers: { 'content-type': 'application/json' },
+        body: '{"body":{}}',
+      },
+    ]);
+    await appRun('feedMember', readConnections, [
+      {
+        method: 'POST',
+        path: '/api/opinion/userfeed',
+        body: '{"body":{}}',
+        setupRequest: (request) => ({
+          ...request,
+          headers: { 'content-type': 'application/json', cookie: random(fixtures.cookies) },
+        }),
+      },
+    ]);
+    if (shouldRun('upsertControl')) {
+      handle = await target.open();
+      try {
+        await upsertLoop(handle.db, fixtures, userIds, warmupSeconds);
+        const upserts = await upsertLoop(handle.db, fixtures, userIds, seconds);
+        record('upsertControl', upserts);
+        console.log(
+          `  upsert control (in-process, ${voteConnections} at once): ${Math.round(upserts)} upserts/s`,
+        );
+      } finally {
+        await handle.close();
+      }
     }
-    console.log(
-      `  upsert control (in-process, ${voteConnections} at once): ${Math.round(results.upsertControl)} upserts/s`,
+
+    await appRun(
+      'votes',
+      voteConnections,
+      voteRequests(fixtures, () => random(fixtures.opinions).id),
+    );
+
+    await appRun(
+      'hotOpinion',
+      voteConnections,
+      voteRequests(fixtures, () => fixtures.hotOpinionId),
     );
   }
-
-  await appRun(
-    'votes',
-    voteConnections,
-    voteRequests(fixtures, () => random(fixtures.opinions).id),
-  );
-
-  await appRun(
-    'hotOpinion',
-    voteConnections,
-    voteRequests(fixtures, () => fixtures.hotOpinionId),
-  );
 } finally {
   await target.dispose();
 }
@@ -401,14 +422,19 @@ function format(measured: Measured): string {
   );
 }
 
-const rateOf = (name: string): number | undefined => {
-  const value = results[name];
-  return value === undefined ? undefined : typeof value === 'number' ? value : value.rps;
+const median = (values: number[]): number | undefined => {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+const ratesOf = (name: string): number[] =>
+  (results[name] ?? []).map((value) => (typeof value === 'number' ? value : value.rps));
+/** The median over rounds of the run's rate ÷ its control's rate in the same round. */
 const ratio = (name: string, control: string) => {
-  const value = rateOf(name);
-  const base = rateOf(control);
-  return value === undefined || base === undefined ? undefined : value / base;
+  const values = ratesOf(name);
+  const bases = ratesOf(control);
+  return median(values.flatMap((value, round) => (bases[round] ? [value / bases[round]] : [])));
 };
 const readRuns = [
   ['opinionGetVisitor', 'opinion/get (visitor)'],
@@ -431,7 +457,7 @@ const checks = [
 ];
 const latencyChecks = readRuns.map(([run, label]) => ({
   name: `${label} p99, ${readConnections} connections`,
-  value: (results[run] as Measured | undefined)?.p99,
+  value: median((results[run] ?? []).map((value) => (value as Measured).p99)),
 }));
 
 console.log(
@@ -450,7 +476,7 @@ for (const check of latencyChecks) {
   );
 }
 let failures = 0;
-for (const value of Object.values(results)) {
+for (const value of Object.values(results).flat()) {
   if (typeof value !== 'number') failures += value.failures;
 }
 console.log(`  failed requests                            ${failures}`);
@@ -460,7 +486,7 @@ console.log(
 
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const resultPath = path.join(root, 'bench/results', `api-${engine}-${Date.now()}.json`);
-fs.writeFileSync(resultPath, JSON.stringify({ engine, seconds, results, checks }, null, 2));
+fs.writeFileSync(resultPath, JSON.stringify({ engine, seconds, rounds, results, checks }, null, 2));
 console.log(`  results: ${path.relative(root, resultPath)}`);
 
 const isMissed =

@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
@@ -22,6 +22,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWeb } from './plugins/web.ts';
 import { setReadCacheTtl } from './read-cache.ts';
+import { createResponseSerializerCompiler } from './serializer.ts';
 
 export type AppDeps = {
   config: Config;
@@ -76,7 +77,9 @@ export async function buildApp(
 
   setReadCacheTtl(deps.db, deps.config.readCacheMs);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ validate: !deps.config.isProduction }),
+  );
   // Only JSON is a request body here: text/plain would let another site POST without preflight.
   app.removeContentTypeParser('text/plain');
 

@@ -33,13 +33,22 @@ export function registerCall<Call extends ApiCall>(
   app: FastifyInstance,
   call: Call,
   handler: CallHandler<Call>,
+  options: {
+    /**
+     * The handler resolves the session itself (from `request.sessionTokenHash`) inside its own
+     * database round trip, so the session plugin leaves `request.user` null (the vote endpoint:
+     * docs/decisions/023).
+     */
+    resolvesOwnSession?: boolean;
+  } = {},
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const response = { 200: z.object({ success: z.literal(true), body: call.response }) };
+  const config = { resolvesOwnSession: options.resolvesOwnSession === true };
   if (call.method === 'GET') {
     typed.get(
       call.path,
-      { schema: { querystring: call.payload, response } },
+      { schema: { querystring: call.payload, response }, config },
       async (request, reply) => ({
         success: true as const,
         body: await handler(request.query as z.output<Call['payload']>, request, reply),
@@ -53,9 +62,13 @@ export function registerCall<Call extends ApiCall>(
     { body: acceptsEmpty ? call.payload.optional() : call.payload },
     { error: 'The request must be a JSON object of the form {"body": {...}}' },
   );
-  typed.post(call.path, { schema: { body: envelope, response } }, async (request, reply) => {
-    const { body } = request.body as { body?: z.output<Call['payload']> };
-    const input = body ?? (call.payload.parse({}) as z.output<Call['payload']>);
-    return { success: true as const, body: await handler(input, request, reply) };
-  });
+  typed.post(
+    call.path,
+    { schema: { body: envelope, response }, config },
+    async (request, reply) => {
+      const { body } = request.body as { body?: z.output<Call['payload']> };
+      const input = body ?? (call.payload.parse({}) as z.output<Call['payload']>);
+      return { success: true as const, body: await handler(input, request, reply) };
+    },
+  );
 }

@@ -58,6 +58,13 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
+const embeddedDatabases = new WeakSet<Db>();
+
+/** Whether the handle is the embedded database: one connection, every query in turn. */
+export function isEmbeddedDatabase(db: Db): boolean {
+  return embeddedDatabases.has(db);
+}
+
 /** Opens the embedded database; `dataDir` undefined keeps it in memory (tests). */
 export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<DatabaseHandle> {
   const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
@@ -70,6 +77,7 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
       dialect: new PGliteDialect({ pglite }),
       plugins: [new CamelCasePlugin()],
     });
+    embeddedDatabases.add(db);
     return {
       db,
       kind: 'embedded',

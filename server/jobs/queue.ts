@@ -14,7 +14,16 @@ export type JobContext = {
 /** Reads the job's payload; returns a promise that settles when the job's work is done. */
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
 
-export type JobHandlers = Record<string, JobHandler>;
+/**
+ * A handler for jobs that are cheaper together: the worker hands it the payloads of every job of
+ * its kind it claimed at once (one milestone check for many members is a few queries, not a few
+ * per member). If it throws, every one of those jobs is retried.
+ */
+export type BatchJobHandler = {
+  runBatch(payloads: Record<string, unknown>[], context: Omit<JobContext, 'jobId'>): Promise<void>;
+};
+
+export type JobHandlers = Record<string, JobHandler | BatchJobHandler>;
 
 /** How long a claimed job stays owned by its worker; after that a crashed worker's job is retried. */
 const leaseMs = 5 * 60_000;
@@ -95,11 +104,12 @@ export async function claimJobs(db: Db, limit: number) {
     .execute();
 }
 
-export async function completeJob(db: Db, id: number) {
+export async function completeJobs(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return;
   await db
     .updateTable('jobs')
     .set({ doneAt: new Date(), lockedUntil: null, lastError: null })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .execute();
 }
 

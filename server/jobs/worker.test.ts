@@ -64,6 +64,44 @@ describe('the jobs table worker', () => {
     expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
   });
 
+  it('hands a batch handler every claimed job of its kind at once, and retries them all on failure', async () => {
+    const calls: unknown[][] = [];
+    let isFailing = false;
+    const worker = startJobWorker(
+      handle.db,
+      {
+        tally: {
+          runBatch: async (payloads) => {
+            calls.push(payloads.map((payload) => payload.n));
+            if (isFailing) throw new Error('tally store down');
+          },
+        },
+      },
+      { autoStart: false },
+    );
+    for (let n = 1; n <= 4; n++) await enqueueJob(handle.db, 'tally', { n });
+    expect(await worker.drain()).toBe(4);
+    expect(calls).toEqual([[1, 2, 3, 4]]);
+    const waiting = () =>
+      handle.db
+        .selectFrom('jobs')
+        .select(['attempts', 'lastError'])
+        .where('kind', '=', 'tally')
+        .where('doneAt', 'is', null)
+        .execute();
+    expect(await waiting()).toEqual([]);
+
+    isFailing = true;
+    await enqueueJob(handle.db, 'tally', { n: 5 });
+    await enqueueJob(handle.db, 'tally', { n: 6 });
+    await worker.drain();
+    expect(calls.at(-1)).toEqual([5, 6]);
+    expect(await waiting()).toEqual([
+      { attempts: 1, lastError: 'tally store down' },
+      { attempts: 1, lastError: 'tally store down' },
+    ]);
+  });
+
   it('does not run a job that is not due yet', async () => {
     const worker = startJobWorker(handle.db, { later: async () => {} }, { autoStart: false });
     await enqueueJob(handle.db, 'later', {}, { runAt: new Date(Date.now() + 60_000) });

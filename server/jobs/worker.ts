@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { claimJobs, completeJob, failJob, type JobHandlers } from './queue.ts';
+import {
+  claimJobs,
+  completeJobs,
+  failJob,
+  type BatchJobHandler,
+  type JobHandlers,
+} from './queue.ts';
 
 export type JobWorker = {
   /** Runs every due job now, in this process; resolves when the batch is done (tests, CLI). */
@@ -28,29 +34,58 @@ export function startJobWorker(
 ): JobWorker {
   const config = options.config ?? loadConfig();
   const pollMs = options.pollMs ?? 1000;
-  const batchSize = options.batchSize ?? 10;
+  const batchSize = options.batchSize ?? 50;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
   async function runBatch(): Promise<number> {
-    const jobs = await claimJobs(db, batchSize);
+    // UPDATE … RETURNING answers in no set order: run the claimed jobs oldest first.
+    const jobs = (await claimJobs(db, batchSize)).sort((a, b) => Number(a.id) - Number(b.id));
+    const batched = new Map<string, typeof jobs>();
     for (const job of jobs) {
       const id = Number(job.id);
       const handler = handlers[job.kind];
+      if (handler && 'runBatch' in handler) {
+        batched.set(job.kind, [...(batched.get(job.kind) ?? []), job]);
+        continue;
+      }
       try {
         if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
         await handler(job.payload, { db, jobId: id, config, log: options.log });
-        await completeJob(db, id);
+        await completeJobs(db, [id]);
       } catch (error) {
-        options.log?.warn(
-          { err: error, jobId: id, kind: job.kind, attempt: job.attempts },
-          'job failed',
+        await recordFailure(job, error);
+      }
+    }
+    for (const [kind, kindJobs] of batched) {
+      const handler = handlers[kind] as BatchJobHandler;
+      try {
+        await handler.runBatch(
+          kindJobs.map((job) => job.payload),
+          { db, config, log: options.log },
         );
-        await failJob(db, id, job.attempts, error);
+        await completeJobs(
+          db,
+          kindJobs.map((job) => Number(job.id)),
+        );
+      } catch (error) {
+        for (const job of kindJobs) await recordFailure(job, error);
       }
     }
     return jobs.length;
+  }
+
+  async function recordFailure(
+    job: { id: number | string; kind: string; attempts: number },
+    error: unknown,
+  ) {
+    const id = Number(job.id);
+    options.log?.warn(
+      { err: error, jobId: id, kind: job.kind, attempt: job.attempts },
+      'job failed',
+    );
+    await failJob(db, id, job.attempts, error);
   }
 
   async function drain(): Promise<number> {

@@ -14,6 +14,10 @@ export { hashSessionToken };
 export const sessionCookieName = 'stance_session';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by registerCall: the handler resolves the session itself (see registerCall). */
+    resolvesOwnSession?: boolean;
+  }
   interface FastifyRequest {
     /** The logged-in member, or null for an anonymous visitor. */
     user: UserRow | null;
@@ -73,6 +77,8 @@ export async function registerSession(
       return;
     }
     request.sessionTokenHash = hashSessionToken(token);
+    // Such a route looks the session up within its own round trip and clears a dead cookie itself.
+    if (request.routeOptions.config.resolvesOwnSession) return;
     request.user = await resolveSession(db, request.sessionTokenHash);
     // A dead session's cookie is removed, so the browser stops sending it.
     if (!request.user) clearSessionCookie(request, reply, config);

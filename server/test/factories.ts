@@ -90,7 +90,7 @@ export async function buildOpinion(
 
 /**
  * Records a first vote the way the product must: the raw row and the derived counter in one
- * transaction, at a chosen time (which the real call, cast_vote, cannot back-date). The call
+ * transaction, at a chosen time (which the real call, cast_votes, cannot back-date). The call
  * itself is tested through /api/opinion/vote in features/opinions.
  */
 export async function recordVote(

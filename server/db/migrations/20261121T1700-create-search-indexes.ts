@@ -14,30 +14,8 @@ import { runStatements } from '../statements.ts';
 // UPDATE was measured to read the opinion's counters from before a concurrent vote committed.
 // A vote commits synchronously: an acknowledged vote survives a crash of the database server
 // (asynchronous commit was measured faster on a hot opinion, but loses acknowledged votes).
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await runStatements(
-    db,
-    `
-    create extension if not exists pg_trgm;
-
-    alter table votes add column previous_rating smallint
-      check (previous_rating between 1 and 5);
-
-    create index opinions_title_fts on opinions using gin (to_tsvector('english', title));
-    create index opinions_title_trgm on opinions using gin (title gin_trgm_ops);
-    create index topics_title_fts on topics using gin (to_tsvector('english', title));
-    create index topics_title_trgm on topics using gin (title gin_trgm_ops);
-    create unique index topics_title_lower on topics (lower(title));
-    create index users_username_trgm on users using gin (username gin_trgm_ops);
-    create index users_full_name_trgm on users using gin (full_name gin_trgm_ops);
-
-    create index topic_follows_topic on topic_follows (topic_id, user_id);
-  `,
-  );
-  // One statement with semicolons inside: runStatements would split it.
-  await sql
-    .raw(
-      `
+/** The single-vote function; replaced by cast_votes in 20261121T2100, whose down() restores it. */
+export const castVoteFunction = `
     create function cast_vote(p_user_id integer, p_opinion_id integer, p_rating integer)
     returns table (counts integer[], previous integer)
     language plpgsql as $$
@@ -66,9 +44,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       returning array[o.votes1, o.votes2, o.votes3, o.votes4, o.votes5], v_previous;
     end
     $$
+`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await runStatements(
+    db,
+    `
+    create extension if not exists pg_trgm;
+
+    alter table votes add column previous_rating smallint
+      check (previous_rating between 1 and 5);
+
+    create index opinions_title_fts on opinions using gin (to_tsvector('english', title));
+    create index opinions_title_trgm on opinions using gin (title gin_trgm_ops);
+    create index topics_title_fts on topics using gin (to_tsvector('english', title));
+    create index topics_title_trgm on topics using gin (title gin_trgm_ops);
+    create unique index topics_title_lower on topics (lower(title));
+    create index users_username_trgm on users using gin (username gin_trgm_ops);
+    create index users_full_name_trgm on users using gin (full_name gin_trgm_ops);
+
+    create index topic_follows_topic on topic_follows (topic_id, user_id);
   `,
-    )
-    .execute(db);
+  );
+  // One statement with semicolons inside: runStatements would split it.
+  await sql.raw(castVoteFunction).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

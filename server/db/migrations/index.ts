@@ -6,6 +6,7 @@ import * as createSearchIndexes from './20261121T1700-create-search-indexes.ts';
 import * as addConversationTables from './20261121T1800-add-conversation-tables.ts';
 import * as createUserMilestones from './20261121T1900-create-user-milestones.ts';
 import * as addJobDedupeKey from './20261121T2000-add-job-dedupe-key.ts';
+import * as castVotesInBatches from './20261121T2100-cast-votes-in-batches.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T1800-add-conversation-tables': addConversationTables,
   '20261121T1900-create-user-milestones': createUserMilestones,
   '20261121T2000-add-job-dedupe-key': addJobDedupeKey,
+  '20261121T2100-cast-votes-in-batches': castVotesInBatches,
 };

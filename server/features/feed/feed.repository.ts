@@ -38,28 +38,48 @@ export async function listScoringInputs(db: Db, options: { now: Date; topicId?: 
   return result.rows;
 }
 
+export type FeedViewerContext = {
+  votedIds: number[];
+  followedTopicIds: number[];
+  recentIds: number[];
+};
+
 /**
- * What a member's feed needs to know about them, in one round trip: every opinion they voted on,
- * the topics they follow, and their own live opinions created after `since` (newest first, at
- * most `recentLimit`).
+ * What members' feeds need to know about them, for several feed requests in one round trip (the
+ * requests of concurrent members travel together: docs/decisions/023): every opinion each member
+ * voted on, the topics they follow, and their own live opinions created after their `since`
+ * (newest first, at most `recentLimit`). Answers one context per request, in order.
  */
-export async function findFeedViewerContext(
+export async function findFeedViewerContexts(
   db: Db,
-  userId: number,
-  options: { since: Date; recentLimit: number },
-) {
-  const result = await sql<{ votedIds: number[]; followedTopicIds: number[]; recentIds: number[] }>`
+  requests: ReadonlyArray<{ userId: number; since: Date }>,
+  recentLimit: number,
+): Promise<FeedViewerContext[]> {
+  const result = await sql<FeedViewerContext & { position: number }>`
     select
-      array(select opinion_id from votes where user_id = ${userId}) as voted_ids,
-      array(select topic_id from topic_follows where user_id = ${userId}) as followed_topic_ids,
+      wanted.position,
+      array(select opinion_id from votes where user_id = wanted.user_id) as voted_ids,
+      array(
+        select topic_id from topic_follows where user_id = wanted.user_id
+      ) as followed_topic_ids,
       array(
         select id from opinions
-        where author_id = ${userId} and listed and not deleted and created_at > ${options.since}
+        where author_id = wanted.user_id and listed and not deleted and created_at > wanted.since
         order by created_at desc
-        limit ${options.recentLimit}
+        limit ${recentLimit}
       ) as recent_ids
+    from unnest(
+      ${requests.map((request) => request.userId)}::integer[],
+      ${requests.map((request) => request.since.toISOString())}::timestamptz[]
+    ) with ordinality as wanted (user_id, since, position)
   `.execute(db);
-  return result.rows[0]!;
+  const contexts: FeedViewerContext[] = requests.map(() => ({
+    votedIds: [],
+    followedTopicIds: [],
+    recentIds: [],
+  }));
+  for (const { position, ...context } of result.rows) contexts[Number(position) - 1] = context;
+  return contexts;
 }
 
 export async function countSiteTotals(db: Db) {

@@ -1,4 +1,5 @@
 import type { FeedCards, Opinion } from '../../../contract/entities.ts';
+import { batcherPerDatabase } from '../../db/batcher.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
@@ -9,6 +10,7 @@ import * as feedRepository from './feed.repository.ts';
 
 export const feedPageSize = 20;
 const recentOwnOpinionsWindowMs = 7 * 86_400_000;
+const recentOwnOpinionsLimit = 5;
 const dayMs = 86_400_000;
 
 /** A place in the ranking: the score at the cursor's reference time, and the id breaking ties. */
@@ -97,6 +99,8 @@ const feedCaches = cachesPerDatabase((ttlMs) => ({
   /** Keyed by topic ('all' for For You) and by `topic@time` for the pages after the first. */
   rankings: createReadCache<Ranking>({ ttlMs, maxEntries: 200 }),
   cards: createReadCache<FeedCards>({ ttlMs, maxEntries: 1 }),
+  /** A visitor's first page, the same for every visitor: keyed by topic ('all' for For You). */
+  visitorFirstPages: createReadCache<FeedPage>({ ttlMs, maxEntries: 200 }),
 }));
 
 async function computeRanking(db: Db, now: Date, topicId: number | undefined): Promise<Ranking> {
@@ -146,12 +150,28 @@ function isAfter(position: FeedPosition, cursor: FeedPosition): boolean {
   );
 }
 
+/** Concurrent members' feed contexts share one query (docs/decisions/023). */
+const viewerContexts = batcherPerDatabase(
+  (db, requests: Array<{ userId: number; since: Date }>) =>
+    feedRepository.findFeedViewerContexts(db, requests, recentOwnOpinionsLimit),
+  { maxBatch: 100 },
+);
+
 /**
  * A page of the For You feed (all topics) or a topic feed. Members see what they have not voted
  * on yet, opinions of the topics they follow lifted, their own recent opinions first; visitors
  * see the trending ranking. Keyset paging over a ranking fixed at the cursor's reference time.
  */
 export async function listFeed(
+  db: Db,
+  options: { viewer: UserRow | null; after: string | undefined; topicId?: number },
+): Promise<FeedPage> {
+  if (options.viewer || options.after) return buildFeedPage(db, options);
+  const topicKey = options.topicId === undefined ? 'all' : String(options.topicId);
+  return feedCaches(db).visitorFirstPages.get(topicKey, () => buildFeedPage(db, options));
+}
+
+async function buildFeedPage(
   db: Db,
   options: { viewer: UserRow | null; after: string | undefined; topicId?: number },
 ): Promise<FeedPage> {
@@ -163,9 +183,9 @@ export async function listFeed(
   const [ranking, context] = await Promise.all([
     getRanking(db, options.topicId, cursor?.now ?? null),
     viewer
-      ? feedRepository.findFeedViewerContext(db, viewer.id, {
+      ? viewerContexts(db)({
+          userId: viewer.id,
           since: new Date((cursor?.now ?? new Date()).getTime() - recentOwnOpinionsWindowMs),
-          recentLimit: 5,
         })
       : null,
   ]);

@@ -14,13 +14,14 @@ export type ContributionTotals = {
   goodPoints: number;
 };
 
-/** The member's counters from the raw rows; undefined for an unknown member. */
+/** Members' counters from the raw rows, in one query; unknown members are left out. */
 export async function countContributions(
   db: Db,
-  userId: number,
-): Promise<ContributionTotals | undefined> {
-  const result = await sql<ContributionTotals>`
-    select u.username, u.karma,
+  userIds: readonly number[],
+): Promise<Array<ContributionTotals & { userId: number }>> {
+  if (userIds.length === 0) return [];
+  const result = await sql<ContributionTotals & { userId: number }>`
+    select u.id as user_id, u.username, u.karma,
       (select count(*) from opinions o
         where o.author_id = u.id and o.listed and not o.deleted)::int as opinions,
       (select count(*) from votes v join opinions o on o.id = v.opinion_id
@@ -29,16 +30,17 @@ export async function countContributions(
       (select count(*) from comment_likes l join comments c on c.id = l.comment_id
         where c.author_id = u.id and not c.deleted)::int as good_points
     from users u
-    where u.id = ${userId}
+    where u.id = any(${[...userIds]}::integer[])
   `.execute(db);
-  return result.rows[0];
+  return result.rows;
 }
 
-export async function listReachedMilestones(db: Db, userId: number) {
+export async function listReachedMilestones(db: Db, userIds: readonly number[]) {
+  if (userIds.length === 0) return [];
   return db
     .selectFrom('userMilestones')
-    .select(['family', 'threshold', 'reachedAt'])
-    .where('userId', '=', userId)
+    .select(['userId', 'family', 'threshold', 'reachedAt'])
+    .where('userId', 'in', userIds)
     .orderBy('reachedAt')
     .orderBy('threshold')
     .execute();
@@ -50,15 +52,14 @@ export async function listReachedMilestones(db: Db, userId: number) {
  */
 export async function insertReachedMilestones(
   db: Db,
-  userId: number,
-  milestones: readonly { family: string; threshold: number }[],
+  milestones: readonly { userId: number; family: string; threshold: number }[],
 ) {
   if (milestones.length === 0) return [];
   return db
     .insertInto('userMilestones')
-    .values(milestones.map((milestone) => ({ userId, ...milestone })))
+    .values([...milestones])
     .onConflict((conflict) => conflict.columns(['userId', 'family', 'threshold']).doNothing())
-    .returning(['family', 'threshold'])
+    .returning(['userId', 'family', 'threshold'])
     .execute();
 }
 
@@ -95,11 +96,10 @@ export async function insertMilestoneNotifications(
   await db
     .updateTable('users')
     .set({ newNotification: true })
-    .where('id', '=', rows[0]!.userId)
+    .where('id', 'in', [...new Set(rows.map((row) => row.userId))])
     .execute();
 }
 
-/** True when a check for the member is queued and not yet picked up by a worker. */
 export async function listUserIds(db: Db) {
   return db.selectFrom('users').select('id').orderBy('id').execute();
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/milestones.ts';
 import type { Milestones } from '../../../contract/people.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { enqueueUniqueJob, type JobHandler } from '../../jobs/queue.ts';
+import { enqueueUniqueJob, type BatchJobHandler } from '../../jobs/queue.ts';
 import * as milestonesRepository from './milestones.repository.ts';
 import type { ContributionTotals } from './milestones.repository.ts';
 
@@ -98,48 +98,91 @@ function describeMilestone(milestone: MilestoneKey, userId: number, username: st
 export async function checkMilestones(
   db: Db,
   userId: number,
-  { notify = true }: { notify?: boolean } = {},
+  options: { notify?: boolean } = {},
 ): Promise<MilestoneKey[]> {
-  const totals = await milestonesRepository.countContributions(db, userId);
-  if (!totals) return [];
-  const recorded = await milestonesRepository.listReachedMilestones(db, userId);
-  const isRecorded = new Set(recorded.map((row) => `${row.family}:${row.threshold}`));
-  const fresh = milestonesReachedBy(toFamilyTotals(totals)).filter(
-    (milestone) => !isRecorded.has(`${milestone.family}:${milestone.threshold}`),
-  );
+  const recorded = await checkMilestonesOfMembers(db, [userId], options);
+  return recorded.map(({ family, threshold }) => ({ family, threshold }));
+}
+
+/**
+ * checkMilestones for many members at once: a few queries and one transaction however many
+ * members (the worker's batch of check-milestones jobs). Returns what it recorded, per member in
+ * the order of `userIds`.
+ */
+export async function checkMilestonesOfMembers(
+  db: Db,
+  userIds: readonly number[],
+  { notify = true }: { notify?: boolean } = {},
+): Promise<Array<MilestoneKey & { userId: number }>> {
+  const members = [...new Set(userIds)];
+  const [totalsOfMembers, recorded] = await Promise.all([
+    milestonesRepository.countContributions(db, members),
+    milestonesRepository.listReachedMilestones(db, members),
+  ]);
+  const isRecorded = new Set(recorded.map((row) => `${row.userId}:${row.family}:${row.threshold}`));
+  const totalsById = new Map(totalsOfMembers.map((totals) => [totals.userId, totals]));
+  const fresh = members.flatMap((userId) => {
+    const totals = totalsById.get(userId);
+    if (!totals) return [];
+    return milestonesReachedBy(toFamilyTotals(totals))
+      .filter(
+        (milestone) => !isRecorded.has(`${userId}:${milestone.family}:${milestone.threshold}`),
+      )
+      .map((milestone) => ({ userId, ...milestone }));
+  });
   // Most checks (a vote between thresholds) end here, without a write.
   if (fresh.length === 0) return [];
   return inTransaction(db, async (trx) => {
-    const inserted = (await milestonesRepository.insertReachedMilestones(
-      trx,
-      userId,
-      fresh,
-    )) as MilestoneKey[];
+    const inserted = (await milestonesRepository.insertReachedMilestones(trx, fresh)) as Array<
+      MilestoneKey & { userId: number }
+    >;
+    // The insert answers in no set order; record and notify in the order the milestones were found.
+    const isInserted = new Set(
+      inserted.map((row) => `${row.userId}:${row.family}:${row.threshold}`),
+    );
+    const recordedNow = fresh.filter((row) =>
+      isInserted.has(`${row.userId}:${row.family}:${row.threshold}`),
+    );
     if (notify) {
       await milestonesRepository.insertMilestoneNotifications(
         trx,
-        inserted.map((milestone) => describeMilestone(milestone, userId, totals.username)),
+        recordedNow.map((milestone) =>
+          describeMilestone(
+            milestone,
+            milestone.userId,
+            totalsById.get(milestone.userId)!.username,
+          ),
+        ),
       );
     }
-    return inserted;
+    return recordedNow;
   });
 }
 
 /**
- * Queues a milestone check for the member. Call it after a vote, a comment or a good point (for
- * the comment's author), inside the same transaction so the check sees the change. At most one
- * check per member waits in the queue: a burst of votes costs one check.
+ * Queues a milestone check for the member. Call it after a comment or a good point (for the
+ * comment's author), inside the same transaction so the check sees the change; votes queue theirs
+ * inside cast_votes, and only when a vote award is reached. At most one check per member waits in
+ * the queue: a burst of activity costs one check.
  */
 export async function enqueueMilestoneCheck(db: Db, userId: number): Promise<void> {
   await enqueueUniqueJob(db, checkMilestonesJobKind, { userId }, `check-milestones:${userId}`);
 }
 
-export const checkMilestonesJob: JobHandler = async (payload, { db }) => {
-  const userId = payload.userId;
-  if (typeof userId !== 'number' || !Number.isSafeInteger(userId)) {
-    throw new Error(`check-milestones: payload.userId must be an integer, got ${String(userId)}`);
-  }
-  await checkMilestones(db, userId);
+/** The check-milestones jobs a worker claimed, checked together. */
+export const checkMilestonesJob: BatchJobHandler = {
+  async runBatch(payloads, { db }) {
+    const userIds = payloads.map((payload) => {
+      const userId = payload.userId;
+      if (typeof userId !== 'number' || !Number.isSafeInteger(userId)) {
+        throw new Error(
+          `check-milestones: payload.userId must be an integer, got ${String(userId)}`,
+        );
+      }
+      return userId;
+    });
+    await checkMilestonesOfMembers(db, userIds);
+  },
 };
 
 /**
@@ -147,16 +190,17 @@ export const checkMilestonesJob: JobHandler = async (payload, { db }) => {
  * seed), whose members did not just earn those awards.
  */
 export async function recordMilestonesWithoutNotifying(db: Db): Promise<void> {
-  for (const { id } of await milestonesRepository.listUserIds(db)) {
-    await checkMilestones(db, id, { notify: false });
+  const userIds = (await milestonesRepository.listUserIds(db)).map((row) => row.id);
+  for (let start = 0; start < userIds.length; start += 500) {
+    await checkMilestonesOfMembers(db, userIds.slice(start, start + 500), { notify: false });
   }
 }
 
 /** A member's contribution totals and Milestones for the profile. */
 export async function getContributionSummary(db: Db, userId: number) {
-  const [totals, recorded] = await Promise.all([
-    milestonesRepository.countContributions(db, userId),
-    milestonesRepository.listReachedMilestones(db, userId),
+  const [[totals], recorded] = await Promise.all([
+    milestonesRepository.countContributions(db, [userId]),
+    milestonesRepository.listReachedMilestones(db, [userId]),
   ]);
   if (!totals) return undefined;
   const familyTotals = toFamilyTotals(totals);

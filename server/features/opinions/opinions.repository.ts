@@ -42,19 +42,52 @@ export async function findOpinionById(db: Db, id: number) {
     .executeTakeFirst();
 }
 
+/** A vote as the endpoint receives it: the session it came with, the opinion and the rating. */
+export type VoteInSession = { tokenHash: string; opinionId: number; rating: number };
+
+/** What a cast vote changed: the opinion's counters after it and the rating it replaced. */
+export type AppliedVote = { counts: number[]; previousRating: number | null };
+
 /**
- * Records the member's rating (new or changed) and moves the opinion's derived counters by the
- * difference, in one round trip and one transaction: the database function cast_vote (migration
- * 20261121T1700, docs/decisions/014-voting.md). Answers undefined when the opinion does not exist
- * or is deleted (nothing was written), else the counters after the vote and the rating it
- * replaced (null for a first vote).
+ * Casts votes, each in the session it came with, in one round trip and one transaction: the
+ * database function cast_votes_in_sessions (migration 20261121T2100, docs/decisions/014-voting.md
+ * and 023) finds each session's member, refreshes idle clocks last touched before `touchBefore`,
+ * records the ratings and moves the opinions' counters. Answers, per vote in order: null when its
+ * session is dead (nothing was written); else its member and `applied`, null when the opinion does
+ * not exist or is deleted, otherwise the counters after the batch and the rating it replaced (null
+ * for a first vote). A first vote that brings its member's count to one of `milestoneThresholds`
+ * queues a milestone check in the same transaction. A (session, opinion) pair may appear once.
  */
-export async function applyVote(db: Db, userId: number, opinionId: number, rating: number) {
-  const result = await sql<{ counts: number[]; previous: number | null }>`
-    select counts, previous from cast_vote(${userId}, ${opinionId}, ${rating})
+export async function applyVotesInSessions(
+  db: Db,
+  votes: readonly VoteInSession[],
+  options: { milestoneThresholds: readonly number[]; idleCutoff: Date; touchBefore: Date },
+): Promise<Array<{ userId: number; applied: AppliedVote | null } | null>> {
+  const result = await sql<{
+    voteIndex: number;
+    voteUserId: number;
+    voteCounts: number[] | null;
+    votePrevious: number | null;
+  }>`
+    select vote_index, vote_user_id, vote_counts, vote_previous from cast_votes_in_sessions(
+      ${votes.map((vote) => vote.tokenHash)}::text[],
+      ${votes.map((vote) => vote.opinionId)}::integer[],
+      ${votes.map((vote) => vote.rating)}::integer[],
+      ${[...options.milestoneThresholds]}::integer[],
+      ${options.idleCutoff},
+      ${options.touchBefore}
+    )
   `.execute(db);
-  const row = result.rows[0];
-  return row ? { counts: row.counts, previousRating: row.previous } : undefined;
+  const answers: Array<{ userId: number; applied: AppliedVote | null } | null> = votes.map(
+    () => null,
+  );
+  for (const row of result.rows) {
+    answers[row.voteIndex - 1] = {
+      userId: row.voteUserId,
+      applied: row.voteCounts ? { counts: row.voteCounts, previousRating: row.votePrevious } : null,
+    };
+  }
+  return answers;
 }
 
 export async function isSlugTaken(db: Db, slug: string): Promise<boolean> {
@@ -130,14 +163,23 @@ export async function listTopicsOfOpinions(db: Db, opinionIds: readonly number[]
     .execute();
 }
 
-export async function listRatingsOfUser(db: Db, userId: number, opinionIds: readonly number[]) {
+/**
+ * Members' ratings of opinions, for many (member, opinions) requests at once: one query answers
+ * the look-ups of concurrent requests (docs/decisions/023). Pairs nobody voted on are left out.
+ */
+export async function listRatings(
+  db: Db,
+  requests: ReadonlyArray<{ userId: number; opinionIds: readonly number[] }>,
+) {
+  const userIds = requests.flatMap((request) => request.opinionIds.map(() => request.userId));
+  const opinionIds = requests.flatMap((request) => request.opinionIds);
   if (opinionIds.length === 0) return [];
-  return db
-    .selectFrom('votes')
-    .select(['opinionId', 'rating'])
-    .where('userId', '=', userId)
-    .where('opinionId', 'in', opinionIds)
-    .execute();
+  const result = await sql<{ userId: number; opinionId: number; rating: number }>`
+    select v.user_id, v.opinion_id, v.rating
+    from unnest(${userIds}::integer[], ${opinionIds}::integer[]) as wanted (user_id, opinion_id)
+    join votes v on v.user_id = wanted.user_id and v.opinion_id = wanted.opinion_id
+  `.execute(db);
+  return result.rows;
 }
 
 /** The newest live comments on live opinions, for the activity rows. */

@@ -7,15 +7,29 @@ import {
   getOpinion,
 } from '../../../contract/opinions.ts';
 import type { AppDeps } from '../../app.ts';
-import { registerCall } from '../../http.ts';
+import { HttpError, registerCall } from '../../http.ts';
+import { clearSessionCookie } from '../../plugins/session.ts';
 import * as opinionsService from './opinions.service.ts';
 
 export function registerOpinionRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   registerCall(app, getOpinion, async ({ slug }, request) =>
     opinionsService.getOpinionPage(db, slug, request.user, config.adminEmails),
   );
-  registerCall(app, castVote, async ({ id, rating }, request) =>
-    opinionsService.castVote(db, request.user, id, rating),
+  registerCall(
+    app,
+    castVote,
+    async ({ id, rating }, request, reply) => {
+      try {
+        return await opinionsService.castVoteInSession(db, request.sessionTokenHash, id, rating);
+      } catch (error) {
+        // A dead session's cookie is removed, so the browser stops sending it.
+        if (error instanceof HttpError && error.statusCode === 401 && request.sessionTokenHash) {
+          clearSessionCookie(request, reply, config);
+        }
+        throw error;
+      }
+    },
+    { resolvesOwnSession: true },
   );
   registerCall(app, createOpinion, async (input, request) =>
     opinionsService.createOpinion(db, request.user, config.adminEmails, input),

@@ -1,17 +1,20 @@
 import type { Activity, Opinion, TopicSummary, VoteResults } from '../../../contract/entities.ts';
+import { awardThresholds } from '../../../contract/milestones.ts';
 import { pendingTopicSearchError } from '../../../contract/opinions.ts';
+import { batcherPerDatabase } from '../../db/batcher.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
-import { enqueueMilestoneCheck } from '../milestones/milestones.service.ts';
 import { resolveTopicIds } from '../topics/topics.service.ts';
+import { sessionIdleMs, sessionTouchIntervalMs } from '../sessions/sessions.service.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import * as opinionsRepository from './opinions.repository.ts';
-import type { OpinionWithAuthor } from './opinions.repository.ts';
+import type { AppliedVote, OpinionWithAuthor, VoteInSession } from './opinions.repository.ts';
 import { slugify, uniqueSlug } from './opinions.slug.ts';
 
 const removedMessage = 'This content has been removed';
+const voteLoginMessage = 'Log in or sign up to vote';
 
 /** Marks a rating nobody chose, shown grey by the client. */
 export const noVotesMarker = 999;
@@ -128,6 +131,28 @@ function toOpinion(bundle: OpinionBundle, rating: number): Opinion {
   };
 }
 
+type RatingsRequest = { userId: number; opinionIds: readonly number[] };
+
+/** A member's ratings of the given opinions (opinion id → rating); concurrent requests share a query. */
+const ratingLookups = batcherPerDatabase(
+  async (db, requests: RatingsRequest[]) => {
+    const rows = await opinionsRepository.listRatings(db, requests);
+    const byUser = new Map<number, Map<number, number>>();
+    for (const row of rows) {
+      let ratings = byUser.get(row.userId);
+      if (!ratings) byUser.set(row.userId, (ratings = new Map()));
+      ratings.set(row.opinionId, row.rating);
+    }
+    return requests.map((request) => byUser.get(request.userId) ?? new Map<number, number>());
+  },
+  { maxBatch: 200 },
+);
+
+async function getRatings(db: Db, viewer: UserRow | null, opinionIds: readonly number[]) {
+  if (!viewer || opinionIds.length === 0) return new Map<number, number>();
+  return ratingLookups(db)({ userId: viewer.id, opinionIds });
+}
+
 /**
  * Loads opinions by id and returns them in the order of `ids`, with the viewer's ratings.
  * `isUnvotedByViewer` skips the ratings lookup when the caller knows the viewer voted on none
@@ -140,13 +165,10 @@ export async function getOpinionsInOrder(
   options: { isUnvotedByViewer?: boolean } = {},
 ): Promise<Opinion[]> {
   if (ids.length === 0) return [];
-  const [bundles, ratingRows] = await Promise.all([
+  const [bundles, ratings] = await Promise.all([
     getBundles(db, ids),
-    viewer && !options.isUnvotedByViewer
-      ? opinionsRepository.listRatingsOfUser(db, viewer.id, ids)
-      : Promise.resolve([]),
+    getRatings(db, options.isUnvotedByViewer ? null : viewer, ids),
   ]);
-  const ratings = new Map(ratingRows.map((row) => [row.opinionId, row.rating]));
   return ids.flatMap((id) => {
     const bundle = bundles.get(id);
     return bundle ? [toOpinion(bundle, ratings.get(id) ?? 0)] : [];
@@ -168,10 +190,8 @@ export async function getOpinionPage(
   if (bundle.row.deleted && !toCurrentUser(viewer, adminEmails).CanDeleteContent) {
     throw new HttpError(410, removedMessage);
   }
-  const [rating] = viewer
-    ? await opinionsRepository.listRatingsOfUser(db, viewer.id, [bundle.row.id])
-    : [];
-  const opinion = toOpinion(bundle, rating?.rating ?? 0);
+  const ratings = await getRatings(db, viewer, [bundle.row.id]);
+  const opinion = toOpinion(bundle, ratings.get(bundle.row.id) ?? 0);
   return {
     Opinion: opinion,
     Results: opinion.Rating > 0 ? { Percentages: computePercentages(countsOf(bundle.row)) } : null,
@@ -221,29 +241,91 @@ function requireMember(viewer: UserRow | null, action: string): UserRow {
   return viewer;
 }
 
+type VoteAnswer = { userId: number; applied: AppliedVote | null } | null;
+
 /**
- * Records a member's vote (new or changed) and answers the opinion's percentages after it. The
- * raw vote and the derived counters change in one statement (docs/decisions/014-voting.md).
+ * Casts votes with as few calls as allowed: a call takes each (session, opinion) pair once, so a
+ * second vote on an opinion from one session within the batch goes in a following call.
  */
-export async function castVote(
+async function castVotesInRounds(db: Db, votes: readonly VoteInSession[]) {
+  const rounds: number[][] = [];
+  const seen = new Map<string, number>();
+  votes.forEach((vote, index) => {
+    const key = `${vote.tokenHash}:${vote.opinionId}`;
+    const round = seen.get(key) ?? 0;
+    seen.set(key, round + 1);
+    (rounds[round] ??= []).push(index);
+  });
+  const answers: VoteAnswer[] = votes.map(() => null);
+  const now = Date.now();
+  for (const round of rounds) {
+    const roundAnswers = await opinionsRepository.applyVotesInSessions(
+      db,
+      round.map((index) => votes[index]!),
+      {
+        milestoneThresholds: awardThresholds.votes,
+        idleCutoff: new Date(now - sessionIdleMs),
+        touchBefore: new Date(now - sessionTouchIntervalMs),
+      },
+    );
+    round.forEach((index, position) => (answers[index] = roundAnswers[position] ?? null));
+  }
+  return answers;
+}
+
+/**
+ * Votes go to the database in batches: every vote that arrives while earlier ones are being
+ * written travels in the next single transaction, together with the look-up of its session
+ * (docs/decisions/023). When a batch fails as a whole (two sessions of one member voting on one
+ * opinion in it, or a member deleted a moment ago), each of its votes is cast again on its own,
+ * so only a vote at fault fails.
+ */
+const voteBatchers = batcherPerDatabase(
+  async (db, votes: VoteInSession[]): Promise<Array<VoteAnswer | Error>> => {
+    try {
+      return await castVotesInRounds(db, votes);
+    } catch (error) {
+      if (votes.length === 1) throw error;
+      return Promise.all(
+        votes.map((vote) =>
+          castVotesInRounds(db, [vote]).then(
+            ([answer]) => answer ?? null,
+            (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
+          ),
+        ),
+      );
+    }
+  },
+  { maxBatch: 200 },
+);
+
+/**
+ * Records the vote (new or changed) of the member whose session token hash the request carried,
+ * and answers the opinion's percentages after it. The session look-up, the raw vote and the
+ * derived counters are one round trip and one transaction (docs/decisions/014-voting.md and 023);
+ * the answer leaves only once it has committed. A first vote that reaches a vote award queues the
+ * milestone check in the same transaction (docs/decisions/020). 401 without a live session.
+ */
+export async function castVoteInSession(
   db: Db,
-  viewer: UserRow | null,
+  sessionTokenHash: string | null,
   opinionId: number,
   rating: number,
 ): Promise<{ Rating: number; Results: VoteResults }> {
-  const voter = requireMember(viewer, 'vote');
-  const applied = await opinionsRepository.applyVote(db, voter.id, opinionId, rating);
+  const answer = sessionTokenHash
+    ? await voteBatchers(db)({ tokenHash: sessionTokenHash, opinionId, rating })
+    : null;
+  if (!answer) throw new HttpError(401, voteLoginMessage);
   forgetOpinion(db, opinionId);
-  if (!applied) {
+  if (!answer.applied) {
     const opinion = await opinionsRepository.findOpinionById(db, opinionId);
     if (opinion?.deleted) throw new HttpError(410, removedMessage);
     throw notFound('id: there is no opinion with that id');
   }
-  // A first vote can reach a vote award (docs/decisions/020); a changed vote cannot. Enqueued
-  // after the vote so that the check sees it; checks are idempotent, so a check lost to a crash
-  // in between is made good by the member's next one.
-  if (applied.previousRating === null) await enqueueMilestoneCheck(db, voter.id);
-  return { Rating: rating, Results: { Percentages: computePercentages(applied.counts) } };
+  return {
+    Rating: rating,
+    Results: { Percentages: computePercentages(answer.applied.counts) },
+  };
 }
 
 type OpinionFormInput = { title: string; topics: number[]; topicSearch?: string | undefined };

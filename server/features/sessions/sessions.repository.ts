@@ -2,24 +2,31 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 
 /** The session's member, if the session is neither past its absolute end nor idle too long. */
-export async function findLiveSession(
+/**
+ * The live sessions among `tokenHashes`, with their members, in one query (the session look-ups
+ * of concurrent requests travel together: docs/decisions/023).
+ */
+export async function findLiveSessions(
   db: Db,
-  tokenHash: string,
+  tokenHashes: readonly string[],
   now: Date,
   idleCutoff: Date,
-): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
-  const row = await db
+): Promise<Array<{ tokenHash: string; user: UserRow; lastSeenAt: Date }>> {
+  if (tokenHashes.length === 0) return [];
+  const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
-    .select('sessions.lastSeenAt as sessionLastSeenAt')
-    .where('sessions.tokenHash', '=', tokenHash)
+    .select(['sessions.tokenHash as sessionTokenHash', 'sessions.lastSeenAt as sessionLastSeenAt'])
+    .where('sessions.tokenHash', 'in', tokenHashes)
     .where('sessions.expiresAt', '>', now)
     .where('sessions.lastSeenAt', '>', idleCutoff)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { sessionLastSeenAt, ...user } = row;
-  return { user, lastSeenAt: sessionLastSeenAt };
+    .execute();
+  return rows.map(({ sessionTokenHash, sessionLastSeenAt, ...user }) => ({
+    tokenHash: sessionTokenHash,
+    user,
+    lastSeenAt: sessionLastSeenAt,
+  }));
 }
 
 export async function insertSession(

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { batcherPerDatabase } from '../../db/batcher.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import * as sessionsRepository from './sessions.repository.ts';
@@ -8,7 +9,7 @@ export const sessionAbsoluteMs = 30 * 24 * 3_600_000;
 /** …or after this long without a request. */
 export const sessionIdleMs = 14 * 24 * 3_600_000;
 /** last_seen_at is written at most this often per session: reads stay reads. */
-const touchIntervalMs = 3_600_000;
+export const sessionTouchIntervalMs = 3_600_000;
 
 /** Session tokens are stored hashed: a leaked sessions table does not let anyone log in. */
 export function hashSessionToken(token: string): string {
@@ -20,17 +21,30 @@ export function createSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+type LiveSession = { user: UserRow; lastSeenAt: Date };
+
+/** Concurrent requests' session look-ups share one query (docs/decisions/023). */
+const sessionLookups = batcherPerDatabase(
+  async (db, tokenHashes: string[]): Promise<Array<LiveSession | null>> => {
+    const now = new Date();
+    const found = await sessionsRepository.findLiveSessions(
+      db,
+      [...new Set(tokenHashes)],
+      now,
+      new Date(now.getTime() - sessionIdleMs),
+    );
+    const byHash = new Map(found.map((session) => [session.tokenHash, session]));
+    return tokenHashes.map((tokenHash) => byHash.get(tokenHash) ?? null);
+  },
+  { maxBatch: 200 },
+);
+
 /** The member behind a session token hash, refreshing its idle clock now and then. */
 export async function resolveSession(db: Db, tokenHash: string): Promise<UserRow | null> {
-  const now = new Date();
-  const found = await sessionsRepository.findLiveSession(
-    db,
-    tokenHash,
-    now,
-    new Date(now.getTime() - sessionIdleMs),
-  );
+  const found = await sessionLookups(db)(tokenHash);
   if (!found) return null;
-  if (now.getTime() - found.lastSeenAt.getTime() > touchIntervalMs) {
+  const now = new Date();
+  if (now.getTime() - found.lastSeenAt.getTime() > sessionTouchIntervalMs) {
     await sessionsRepository.touchSession(db, tokenHash, now);
   }
   return found.user;

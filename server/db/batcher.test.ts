@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { createBatcher } from './batcher.ts';
+
+/** A batch runner that records each batch and lets the test decide when it finishes. */
+function controlledRunner() {
+  const batches: number[][] = [];
+  const releases: Array<() => void> = [];
+  const run = async (inputs: number[]) => {
+    batches.push(inputs);
+    await new Promise<void>((resolve) => releases.push(resolve));
+    return inputs.map((input) => input * 10);
+  };
+  return { run, batches, releaseNext: () => releases.shift()?.() };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('createBatcher', () => {
+  it('sends the calls of one turn together and answers each its own result', async () => {
+    const calls: number[][] = [];
+    const batcher = createBatcher(
+      async (inputs: number[]) => {
+        calls.push(inputs);
+        return inputs.map((input) => input + 1);
+      },
+      { maxBatch: 100, maxInFlight: 1 },
+    );
+    expect(await Promise.all([batcher(1), batcher(2), batcher(3)])).toEqual([2, 3, 4]);
+    expect(calls).toEqual([[1, 2, 3]]);
+  });
+
+  it('gathers the calls made while a batch is in flight into the next one', async () => {
+    const runner = controlledRunner();
+    const batcher = createBatcher(runner.run, { maxBatch: 100, maxInFlight: 1 });
+    const first = batcher(1);
+    await settle();
+    const later = [batcher(2), batcher(3), batcher(4)];
+    await settle();
+    expect(runner.batches).toEqual([[1]]);
+    runner.releaseNext();
+    expect(await first).toBe(10);
+    await settle();
+    expect(runner.batches).toEqual([[1], [2, 3, 4]]);
+    runner.releaseNext();
+    expect(await Promise.all(later)).toEqual([20, 30, 40]);
+  });
+
+  it('keeps batches within maxBatch and at most maxInFlight running', async () => {
+    const runner = controlledRunner();
+    const batcher = createBatcher(runner.run, { maxBatch: 2, maxInFlight: 2 });
+    const results = Promise.all([1, 2, 3, 4, 5].map((input) => batcher(input)));
+    await settle();
+    expect(runner.batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    runner.releaseNext();
+    await settle();
+    await settle();
+    expect(runner.batches).toEqual([[1, 2], [3, 4], [5]]);
+    runner.releaseNext();
+    runner.releaseNext();
+    expect(await results).toEqual([10, 20, 30, 40, 50]);
+  });
+
+  it('rejects only the caller whose result is an Error, and every caller of a failed batch', async () => {
+    let isDown = false;
+    const batcher = createBatcher(
+      async (inputs: number[]) => {
+        if (isDown) throw new Error('database unreachable');
+        return inputs.map((input) => (input < 0 ? new Error(`bad input ${input}`) : input));
+      },
+      { maxBatch: 100, maxInFlight: 1 },
+    );
+    const [good, bad] = await Promise.allSettled([batcher(1), batcher(-1)]);
+    expect(good).toEqual({ status: 'fulfilled', value: 1 });
+    expect(bad).toMatchObject({ status: 'rejected', reason: { message: 'bad input -1' } });
+
+    isDown = true;
+    const failed = await Promise.allSettled([batcher(2), batcher(3)]);
+    expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    isDown = false;
+    expect(await batcher(4)).toBe(4);
+  });
+});

@@ -1,0 +1,91 @@
+import { isEmbeddedDatabase, type Db } from './database.ts';
+
+/**
+ * Natural batching (group commit) for the database work every request repeats: session look-ups,
+ * a member's ratings, votes (docs/decisions/023). A call made while `maxInFlight` batches are
+ * already running waits for one of them to finish and then goes out together with every other
+ * call that arrived meanwhile, as one query. An idle server sends each call almost at once (after
+ * the current turn of the event loop); a busy one sends fewer, larger round trips, so throughput
+ * grows with load instead of queueing behind one connection.
+ *
+ * `run` gets the waiting inputs in arrival order and answers one result per input, in the same
+ * order; an Error in a result's place rejects only that caller. A batch that throws rejects all of
+ * its callers.
+ */
+export type Batcher<Input, Output> = (input: Input) => Promise<Output>;
+
+type Waiting<Input, Output> = {
+  input: Input;
+  resolve: (output: Output) => void;
+  reject: (error: unknown) => void;
+};
+
+export function createBatcher<Input, Output>(
+  run: (inputs: Input[]) => Promise<Array<Output | Error>>,
+  options: { maxBatch: number; maxInFlight: number },
+): Batcher<Input, Output> {
+  let queue: Waiting<Input, Output>[] = [];
+  let inFlight = 0;
+  let isScheduled = false;
+
+  function flush() {
+    isScheduled = false;
+    while (queue.length > 0 && inFlight < options.maxInFlight) {
+      const batch = queue.slice(0, options.maxBatch);
+      queue = queue.slice(batch.length);
+      inFlight++;
+      void runBatch(batch);
+    }
+  }
+
+  async function runBatch(batch: Waiting<Input, Output>[]) {
+    try {
+      const outputs = await run(batch.map((waiting) => waiting.input));
+      batch.forEach((waiting, index) => {
+        const output = outputs[index];
+        if (output instanceof Error) waiting.reject(output);
+        else waiting.resolve(output as Output);
+      });
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+    } finally {
+      inFlight--;
+      flush();
+    }
+  }
+
+  return (input) =>
+    new Promise<Output>((resolve, reject) => {
+      queue.push({ input, resolve, reject });
+      if (!isScheduled && inFlight < options.maxInFlight) {
+        isScheduled = true;
+        // Calls made in this turn of the event loop (one socket read can carry many requests)
+        // travel together.
+        setImmediate(flush);
+      }
+    });
+}
+
+/**
+ * One batcher per database handle, made on first use: a test app, the CLI and the server each
+ * batch their own calls. The embedded database runs one query at a time, so a second batch in
+ * flight would only wait in its queue with fewer calls aboard: there one batch flies at a time;
+ * a PostgreSQL pool takes two.
+ */
+export function batcherPerDatabase<Input, Output>(
+  run: (db: Db, inputs: Input[]) => Promise<Array<Output | Error>>,
+  options: { maxBatch: number },
+): (db: Db) => Batcher<Input, Output> {
+  const byDatabase = new WeakMap<Db, Batcher<Input, Output>>();
+  return (db) => {
+    let batcher = byDatabase.get(db);
+    if (!batcher) {
+      batcher = createBatcher((inputs: Input[]) => run(db, inputs), {
+        maxBatch: options.maxBatch,
+        maxInFlight: isEmbeddedDatabase(db) ? 1 : 2,
+      });
+      byDatabase.set(db, batcher);
+    }
+    return batcher;
+  };
+}

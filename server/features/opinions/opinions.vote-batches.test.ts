@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSessionToken, sessionCookieName } from '../../plugins/session.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { buildOpinion, buildUser, loginAs } from '../../test/factories.ts';
+import { findCounterDrift } from './opinions.repository.ts';
+
+// Votes travel in batches, each batch one transaction that also looks up the sessions
+// (docs/decisions/023). These are the cases the batching itself could get wrong.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function vote(cookie: string, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/opinion/vote',
+    headers: { 'content-type': 'application/json', cookie },
+    payload: { body },
+  });
+}
+
+function tokenHashOf(cookie: string) {
+  return hashSessionToken(cookie.slice(`${sessionCookieName}=`.length));
+}
+
+async function votesOf(opinionId: number) {
+  return t.db
+    .selectFrom('votes')
+    .select(['userId', 'rating'])
+    .where('opinionId', '=', opinionId)
+    .execute();
+}
+
+async function waitingMilestoneChecks(userId: number) {
+  return t.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('dedupeKey', '=', `check-milestones:${userId}`)
+    .where('doneAt', 'is', null)
+    .execute();
+}
+
+async function finishMilestoneChecks(userId: number) {
+  await t.db
+    .updateTable('jobs')
+    .set({ doneAt: new Date(), attempts: 1 })
+    .where('dedupeKey', '=', `check-milestones:${userId}`)
+    .execute();
+}
+
+describe('votes cast in batches', () => {
+  it('answers every vote of a busy moment, each with the counters after its batch', async () => {
+    const opinion = await buildOpinion(t.db);
+    const members = await Promise.all(Array.from({ length: 12 }, () => buildUser(t.db)));
+    const cookies = await Promise.all(members.map((member) => loginAs(t.db, member.id)));
+    const responses = await Promise.all(
+      cookies.map((cookie, index) => vote(cookie, { id: opinion.id, rating: (index % 2) + 1 })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(cookies.map(() => 200));
+    for (const [index, response] of responses.entries()) {
+      const { Rating, Results } = response.json().body;
+      expect(Rating).toBe((index % 2) + 1);
+      // Whatever else its batch held, the answer counts this vote and sums to 100.
+      expect(Results.Percentages[Rating - 1]).toBeGreaterThan(0);
+      expect(
+        Results.Percentages.filter((share: number) => share !== 999).reduce(
+          (sum: number, share: number) => sum + share,
+          0,
+        ),
+      ).toBe(100);
+    }
+    expect((await votesOf(opinion.id)).length).toBe(12);
+    expect(await findCounterDrift(t.db)).toEqual([]);
+  });
+
+  it('counts one vote when two sessions of one member vote on one opinion at once', async () => {
+    const opinion = await buildOpinion(t.db);
+    const member = await buildUser(t.db);
+    const [phone, laptop] = await Promise.all([loginAs(t.db, member.id), loginAs(t.db, member.id)]);
+    const responses = await Promise.all([
+      vote(phone, { id: opinion.id, rating: 1 }),
+      vote(laptop, { id: opinion.id, rating: 4 }),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    const rows = await votesOf(opinion.id);
+    expect(rows).toHaveLength(1);
+    expect([1, 4]).toContain(rows[0]!.rating);
+    expect(await findCounterDrift(t.db)).toEqual([]);
+  });
+
+  it('refuses a vote from an expired or idle session with 401, clears its cookie and casts nothing', async () => {
+    const opinion = await buildOpinion(t.db);
+    const [expired, idle] = await Promise.all([buildUser(t.db), buildUser(t.db)]);
+    const expiredCookie = await loginAs(t.db, expired.id);
+    const idleCookie = await loginAs(t.db, idle.id);
+    await t.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('tokenHash', '=', tokenHashOf(expiredCookie))
+      .execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ lastSeenAt: new Date(Date.now() - 15 * 86_400_000) })
+      .where('tokenHash', '=', tokenHashOf(idleCookie))
+      .execute();
+    const responses = await Promise.all([
+      vote(expiredCookie, { id: opinion.id, rating: 2 }),
+      vote(idleCookie, { id: opinion.id, rating: 2 }),
+    ]);
+    for (const response of responses) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ success: false, error: 'Log in or sign up to vote' });
+      expect(String(response.headers['set-cookie'])).toMatch(
+        new RegExp(`^${sessionCookieName}=;.*Expires=Thu, 01 Jan 1970`),
+      );
+    }
+    expect(await votesOf(opinion.id)).toEqual([]);
+  });
+
+  it('refreshes the idle clock of a session last seen over an hour ago', async () => {
+    const opinion = await buildOpinion(t.db);
+    const member = await buildUser(t.db);
+    const cookie = await loginAs(t.db, member.id);
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await t.db
+      .updateTable('sessions')
+      .set({ lastSeenAt: twoHoursAgo })
+      .where('tokenHash', '=', tokenHashOf(cookie))
+      .execute();
+    expect((await vote(cookie, { id: opinion.id, rating: 3 })).statusCode).toBe(200);
+    const session = await t.db
+      .selectFrom('sessions')
+      .select('lastSeenAt')
+      .where('tokenHash', '=', tokenHashOf(cookie))
+      .executeTakeFirstOrThrow();
+    expect(session.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('queues a milestone check when a vote reaches a vote award, counting listed opinions only', async () => {
+    const member = await buildUser(t.db);
+    const cookie = await loginAs(t.db, member.id);
+    const listed = await Promise.all(Array.from({ length: 11 }, () => buildOpinion(t.db)));
+    const unlisted = await Promise.all(
+      Array.from({ length: 3 }, () => buildOpinion(t.db, { listed: false })),
+    );
+
+    await vote(cookie, { id: listed[0]!.id, rating: 1 });
+    expect(await waitingMilestoneChecks(member.id)).toHaveLength(1);
+    await finishMilestoneChecks(member.id);
+
+    // Quiz answers (unlisted opinions) are not public activity: they bring no award closer.
+    for (const opinion of unlisted) await vote(cookie, { id: opinion.id, rating: 2 });
+    for (const opinion of listed.slice(1, 9)) await vote(cookie, { id: opinion.id, rating: 2 });
+    // A changed vote is not a new one.
+    await vote(cookie, { id: listed[0]!.id, rating: 5 });
+    expect(await waitingMilestoneChecks(member.id)).toEqual([]);
+
+    await vote(cookie, { id: listed[9]!.id, rating: 2 });
+    expect(await waitingMilestoneChecks(member.id)).toHaveLength(1);
+    await finishMilestoneChecks(member.id);
+    await vote(cookie, { id: listed[10]!.id, rating: 2 });
+    expect(await waitingMilestoneChecks(member.id)).toEqual([]);
+  });
+});

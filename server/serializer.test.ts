@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { opinion } from '../contract/entities.ts';
+import { createResponseSerializerCompiler } from './serializer.ts';
+
+const sample = {
+  UID: 3,
+  Slug: 'cats-are-better-than-dogs',
+  Title: 'Cats are better than dogs',
+  Link: '/o/cats-are-better-than-dogs',
+  ArtifactID: 7,
+  NumVotes: 45,
+  NumComments: 2,
+  NumShares: 1,
+  Rating: 0,
+  Deleted: false,
+  Topics: [{ ArtifactID: 1, Slug: 'pets', Title: 'Pets', Link: '/t/pets', ArtifactType: 'topic' }],
+  Tidbit: null,
+  Created: '2026-11-21T10:00:00.000Z',
+  AuthorUsername: 'ada "the cat" <lovelace>',
+};
+
+function compile(schema: z.ZodType, validate: boolean) {
+  return createResponseSerializerCompiler({ validate })({
+    schema,
+    method: 'GET',
+    url: '/api/test',
+    httpStatus: '200',
+  });
+}
+
+describe('response serialization', () => {
+  it('writes exactly what JSON.stringify would, for nullable objects both ways', () => {
+    const serialize = compile(opinion, false);
+    expect(serialize(sample)).toBe(JSON.stringify(sample));
+    const withTidbit = {
+      ...sample,
+      Tidbit: { Desc: 'Owners agree', AgreementWording: 'more likely', AgreementDirection: 1 },
+    };
+    expect(JSON.parse(serialize(withTidbit))).toEqual(withTidbit);
+  });
+
+  it('leaves out every field the contract does not declare', () => {
+    const serialize = compile(opinion, false);
+    const leaky = { ...sample, email: 'ada@example.com', passwordHash: 'argon2id$…' };
+    expect(JSON.parse(serialize(leaky))).toEqual(sample);
+  });
+
+  it('outside production refuses a response that drifts from its contract', () => {
+    const checked = compile(opinion, true);
+    expect(() => checked({ ...sample, Rating: 9 })).toThrow(
+      /The response of GET \/api\/test does not match its contract/,
+    );
+    expect(JSON.parse(checked(sample))).toEqual(sample);
+  });
+});
