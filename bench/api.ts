@@ -305,11 +305,11 @@ try {
   await handle.close();
 
   /** The hello-world control, measured right before the read it is compared with. */
-  async function helloRun(name: string) {
+  async function helloRun(name: string, bodyFile?: string) {
     const helloPort = await freePort();
     const stopHello = await startProcess(
       'bench/hello.ts',
-      { PORT: String(helloPort) },
+      { PORT: String(helloPort), ...(bodyFile ? { BODY_FILE: bodyFile } : {}) },
       `http://127.0.0.1:${helloPort}/`,
     );
     try {
@@ -318,23 +318,53 @@ try {
         connections: readConnections,
       });
       record(name, measured);
-      console.log(`  ${name} (node:http control): ${format(measured)}`);
+      const what = bodyFile ? 'node:http sending the same bytes' : 'node:http control';
+      console.log(`  ${name} (${what}): ${format(measured)}`);
     } finally {
       await stopHello();
     }
   }
 
-  async function appRun(name: string, connections: number, requests: autocannon.Request[]) {
+  async function appRun(
+    name: string,
+    connections: number,
+    requests: autocannon.Request[],
+    options: {
+      sameBytesControl?: {
+        path: string;
+        method: string;
+        headers: Record<string, string>;
+        body?: string;
+      };
+    } = {},
+  ) {
     if (!shouldRun(name)) return;
     // Other work on a shared machine moves both figures: each read is measured beside its own
     // control, run just before it.
     if (connections === readConnections) await helloRun(`${name}Hello`);
     const app = await startApp(target);
     let measured: Measured;
+    let bodyFile: string | undefined;
     try {
       measured = await cannon({ url: app.baseUrl, connections, requests });
+      const sample = options.sameBytesControl;
+      if (sample) {
+        // What the bytes alone cost: the same response body from a node:http server (an
+        // informational ceiling for large responses, not one of issue 4's targets).
+        const response = await fetch(`${app.baseUrl}${sample.path}`, {
+          method: sample.method,
+          headers: sample.headers,
+          ...(sample.body ? { body: sample.body } : {}),
+        });
+        bodyFile = path.join(os.tmpdir(), `stance-bench-${name}-${process.pid}.json`);
+        fs.writeFileSync(bodyFile, await response.text());
+      }
     } finally {
       await app.stop();
+    }
+    if (bodyFile) {
+      await helloRun(`${name}SameBytes`, bodyFile);
+      fs.rmSync(bodyFile, { force: true });
     }
     record(name, measured);
     const check = await verifyCounts(target);
@@ -366,25 +396,49 @@ try {
         }),
       },
     ]);
-    await appRun('feedVisitor', readConnections, [
+    await appRun(
+      'feedVisitor',
+      readConnections,
+      [
+        {
+          method: 'POST',
+          path: '/api/opinion/userfeed',
+          headers: { 'content-type': 'application/json' },
+          body: '{"body":{}}',
+        },
+      ],
       {
-        method: 'POST',
-        path: '/api/opinion/userfeed',
-        headers: { 'content-type': 'application/json' },
-        body: '{"body":{}}',
+        sameBytesControl: {
+          method: 'POST',
+          path: '/api/opinion/userfeed',
+          headers: { 'content-type': 'application/json' },
+          body: '{"body":{}}',
+        },
       },
-    ]);
-    await appRun('feedMember', readConnections, [
+    );
+    await appRun(
+      'feedMember',
+      readConnections,
+      [
+        {
+          method: 'POST',
+          path: '/api/opinion/userfeed',
+          body: '{"body":{}}',
+          setupRequest: (request) => ({
+            ...request,
+            headers: { 'content-type': 'application/json', cookie: random(fixtures.cookies) },
+          }),
+        },
+      ],
       {
-        method: 'POST',
-        path: '/api/opinion/userfeed',
-        body: '{"body":{}}',
-        setupRequest: (request) => ({
-          ...request,
-          headers: { 'content-type': 'application/json', cookie: random(fixtures.cookies) },
-        }),
+        sameBytesControl: {
+          method: 'POST',
+          path: '/api/opinion/userfeed',
+          headers: { 'content-type': 'application/json', cookie: fixtures.cookies[0]! },
+          body: '{"body":{}}',
+        },
       },
-    ]);
+    );
     if (shouldRun('upsertControl')) {
       handle = await target.open();
       try {
@@ -455,6 +509,10 @@ const checks = [
   })),
   { name: 'hot opinion ÷ votes', value: ratio('hotOpinion', 'votes'), target: targets.hot },
 ];
+const sameBytesRatios = (['feedVisitor', 'feedMember'] as const).flatMap((run) => {
+  const value = ratio(run, `${run}SameBytes`);
+  return value === undefined ? [] : [{ run, value }];
+});
 const latencyChecks = readRuns.map(([run, label]) => ({
   name: `${label} p99, ${readConnections} connections`,
   value: median((results[run] ?? []).map((value) => (value as Measured).p99)),
@@ -473,6 +531,11 @@ for (const check of latencyChecks) {
   if (check.value === undefined) continue;
   console.log(
     `  ${check.name.padEnd(46)} ${`${check.value} ms`.padStart(6)}  (target ≤ ${targets.readP99Ms} ms)  ${check.value <= targets.readP99Ms ? 'ok' : 'MISSED'}`,
+  );
+}
+for (const { run, value } of sameBytesRatios) {
+  console.log(
+    `  ${`${run} ÷ node:http sending its bytes`.padEnd(46)} ${value.toFixed(2).padStart(6)}  (for reference)`,
   );
 }
 let failures = 0;
