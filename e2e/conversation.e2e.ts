@@ -125,6 +125,8 @@ describe.skipIf(isBrowserMissing)('conversation', () => {
       .poll(
         async () => {
           await ada.reload();
+          // The top bar shows the bell once the page knows who is logged in; count after that.
+          await ada.getByRole('banner').getByRole('link', { name: /karma/ }).waitFor();
           return ada.getByRole('link', { name: 'Notifications (new)' }).count();
         },
         { timeout: 20_000, interval: 1000 },
@@ -135,8 +137,28 @@ describe.skipIf(isBrowserMissing)('conversation', () => {
     ).resolves.toBe(`${adaAccount.username}, 7 karma`);
     await ada.getByRole('link', { name: 'Notifications (new)' }).click();
     const notifications = ada.getByRole('main');
-    await notifications.getByText('replied to your comment on').waitFor();
-    await notifications.getByText('found your comment a good point on').waitFor();
+    // Each event is written by its own job (her First comment award lit the bell before Bob
+    // replied), so they can land moments apart: reload until the reply, the good point and the
+    // award it earned are all listed.
+    const expected = [
+      'replied to your comment on',
+      'found your comment a good point on',
+      'You earned the award First good point',
+    ];
+    await expect
+      .poll(
+        async () => {
+          const counts = await Promise.all(
+            expected.map((text) => notifications.getByText(text).count()),
+          );
+          if (counts.every((count) => count > 0)) return true;
+          await ada.reload();
+          await notifications.getByText('You earned the award First comment').waitFor();
+          return false;
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(true);
     await expect(notifications.getByText(opinionTitle).count()).resolves.toBeGreaterThanOrEqual(2);
     await ada.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
 
