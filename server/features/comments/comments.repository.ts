@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Insertable } from 'kysely';
 import type { CommentsTable } from '../../db/schema.ts';
+import { karmaFromRawRows } from '../users/users.repository.ts';
 
 /** The opinion a thread belongs to, with what its links and notifications need. */
 export async function findThreadOpinion(db: Db, opinionId: number) {
@@ -328,18 +329,10 @@ export async function findConversationDrift(db: Db, perComment: number, perGoodP
     order by c.id
   `.execute(db);
   const karma = await sql<{ id: number; username: string; stored: number; actual: number }>`
-    select u.id, u.username, u.karma as stored,
-      (coalesce(c.comments, 0) * ${perComment} + coalesce(l.likes, 0) * ${perGoodPoint})::int as actual
+    select u.id, u.username, u.karma as stored, actual.karma as actual
     from users u
-    left join (
-      select author_id, count(*)::int as comments from comments where not deleted group by author_id
-    ) c on c.author_id = u.id
-    left join (
-      select comments.author_id, count(*)::int as likes
-      from comment_likes join comments on comments.id = comment_likes.comment_id
-      where not comments.deleted group by comments.author_id
-    ) l on l.author_id = u.id
-    where u.karma <> coalesce(c.comments, 0) * ${perComment} + coalesce(l.likes, 0) * ${perGoodPoint}
+    join (${karmaFromRawRows(perComment, perGoodPoint)}) actual on actual.user_id = u.id
+    where u.karma <> actual.karma
     order by u.id
   `.execute(db);
   return { likeCounts: likes.rows, karma: karma.rows };

@@ -104,6 +104,10 @@ export async function checkMilestones(
   return recorded.map(({ family, threshold }) => ({ family, threshold }));
 }
 
+/** Identifies a member's milestone across the rows found, recorded and inserted. */
+const milestoneKeyOf = (row: { userId: number; family: string; threshold: number }) =>
+  `${row.userId}:${row.family}:${row.threshold}`;
+
 /**
  * checkMilestones for many members at once: a few queries and one transaction however many
  * members (the worker's batch of check-milestones jobs). Returns what it recorded, per member in
@@ -119,16 +123,14 @@ export async function checkMilestonesOfMembers(
     milestonesRepository.countContributions(db, members),
     milestonesRepository.listReachedMilestones(db, members),
   ]);
-  const isRecorded = new Set(recorded.map((row) => `${row.userId}:${row.family}:${row.threshold}`));
+  const isRecorded = new Set(recorded.map(milestoneKeyOf));
   const totalsById = new Map(totalsOfMembers.map((totals) => [totals.userId, totals]));
   const fresh = members.flatMap((userId) => {
     const totals = totalsById.get(userId);
     if (!totals) return [];
     return milestonesReachedBy(toFamilyTotals(totals))
-      .filter(
-        (milestone) => !isRecorded.has(`${userId}:${milestone.family}:${milestone.threshold}`),
-      )
-      .map((milestone) => ({ userId, ...milestone }));
+      .map((milestone) => ({ userId, ...milestone }))
+      .filter((milestone) => !isRecorded.has(milestoneKeyOf(milestone)));
   });
   // Most checks (a vote between thresholds) end here, without a write.
   if (fresh.length === 0) return [];
@@ -137,12 +139,8 @@ export async function checkMilestonesOfMembers(
       MilestoneKey & { userId: number }
     >;
     // The insert answers in no set order; record and notify in the order the milestones were found.
-    const isInserted = new Set(
-      inserted.map((row) => `${row.userId}:${row.family}:${row.threshold}`),
-    );
-    const recordedNow = fresh.filter((row) =>
-      isInserted.has(`${row.userId}:${row.family}:${row.threshold}`),
-    );
+    const isInserted = new Set(inserted.map(milestoneKeyOf));
+    const recordedNow = fresh.filter((row) => isInserted.has(milestoneKeyOf(row)));
     if (notify) {
       await milestonesRepository.insertMilestoneNotifications(
         trx,

@@ -12,10 +12,14 @@ export async function listTopContributors(db: Db, limit: number) {
     .execute();
 }
 
-/** Recomputes every member's karma from the raw comments and likes (the rows are the truth). */
-export async function recomputeAllKarma(db: Db, perComment: number, perGoodPoint: number) {
-  await sql`
-    update users set karma = coalesce(c.comments, 0) * ${perComment} + coalesce(l.likes, 0) * ${perGoodPoint}
+/**
+ * Every member's karma as the raw rows give it (`user_id`, `karma`): per live comment written and
+ * per good point received on a live comment. One definition for the recompute and the drift check.
+ */
+export function karmaFromRawRows(perComment: number, perGoodPoint: number) {
+  return sql<{ userId: number; karma: number }>`
+    select u.id as user_id,
+      (coalesce(c.comments, 0) * ${perComment} + coalesce(l.likes, 0) * ${perGoodPoint})::int as karma
     from users u
     left join (
       select author_id, count(*)::int as comments from comments where not deleted group by author_id
@@ -25,7 +29,15 @@ export async function recomputeAllKarma(db: Db, perComment: number, perGoodPoint
       from comment_likes join comments on comments.id = comment_likes.comment_id
       where not comments.deleted group by comments.author_id
     ) l on l.author_id = u.id
-    where users.id = u.id
+  `;
+}
+
+/** Recomputes every member's karma from the raw comments and likes (the rows are the truth). */
+export async function recomputeAllKarma(db: Db, perComment: number, perGoodPoint: number) {
+  await sql`
+    update users set karma = actual.karma
+    from (${karmaFromRawRows(perComment, perGoodPoint)}) actual
+    where users.id = actual.user_id
   `.execute(db);
 }
 
