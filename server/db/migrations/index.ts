@@ -7,6 +7,7 @@ import * as addConversationTables from './20261121T1800-add-conversation-tables.
 import * as createUserMilestones from './20261121T1900-create-user-milestones.ts';
 import * as addJobDedupeKey from './20261121T2000-add-job-dedupe-key.ts';
 import * as castVotesInBatches from './20261121T2100-cast-votes-in-batches.ts';
+import * as planVoteFunctionsOnce from './20261121T2200-plan-vote-functions-once.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T1900-create-user-milestones': createUserMilestones,
   '20261121T2000-add-job-dedupe-key': addJobDedupeKey,
   '20261121T2100-cast-votes-in-batches': castVotesInBatches,
+  '20261121T2200-plan-vote-functions-once': planVoteFunctionsOnce,
 };
