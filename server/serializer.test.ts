@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { opinion } from '../contract/entities.ts';
-import { createResponseSerializerCompiler } from './serializer.ts';
+import { z as zod } from 'zod';
+import { createResponseSerializerCompiler, shareResponseBody } from './serializer.ts';
 
 const sample = {
   UID: 3,
@@ -20,7 +20,7 @@ const sample = {
   AuthorUsername: 'ada "the cat" <lovelace>',
 };
 
-function compile(schema: z.ZodType, validate: boolean) {
+function compile(schema: zod.ZodType, validate: boolean) {
   return createResponseSerializerCompiler({ validate })({
     schema,
     method: 'GET',
@@ -52,5 +52,29 @@ describe('response serialization', () => {
       /The response of GET \/api\/test does not match its contract/,
     );
     expect(JSON.parse(checked(sample))).toEqual(sample);
+  });
+
+  it('encodes a shared body once per call and sends the same bytes after that', () => {
+    const envelope = zod.object({ success: zod.literal(true), body: opinion });
+    const serialize = compile(envelope, false);
+    const shared = shareResponseBody({ ...sample });
+    const first = serialize({ success: true, body: shared });
+    expect(Buffer.isBuffer(first)).toBe(true);
+    expect(JSON.parse(String(first))).toEqual({ success: true, body: sample });
+    expect(serialize({ success: true, body: shared })).toBe(first);
+    // A body that is not shared is written afresh every time, as a string.
+    const own = { ...sample };
+    expect(serialize({ success: true, body: own })).toBe(
+      JSON.stringify({ success: true, body: own }),
+    );
+    // Another call's schema encodes the same shared body by its own rules.
+    const titleOnly = compile(
+      zod.object({ success: zod.literal(true), body: opinion.pick({ Title: true }) }),
+      false,
+    );
+    expect(JSON.parse(String(titleOnly({ success: true, body: shared })))).toEqual({
+      success: true,
+      body: { Title: sample.Title },
+    });
   });
 });

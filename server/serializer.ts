@@ -2,6 +2,19 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import fastJson, { type Schema } from 'fast-json-stringify';
 import { z } from 'zod';
 
+/** Response bodies that many requests send as they are: see shareResponseBody. */
+const sharedBodies = new WeakSet<object>();
+
+/**
+ * Marks a response body that many requests send unchanged (a cached page, kept for the read
+ * cache's lifetime): each call serializes it once and then sends the same bytes. The body must
+ * not change afterwards; everything a read cache holds is treated as immutable already.
+ */
+export function shareResponseBody<Body extends object>(body: Body): Body {
+  sharedBodies.add(body);
+  return body;
+}
+
 /**
  * Response serialization from the contract's zod schemas (docs/decisions/023). Each response
  * schema becomes a JSON Schema once, at start-up, and fast-json-stringify compiles a serializer
@@ -15,16 +28,27 @@ export function createResponseSerializerCompiler(options: {
 }): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
     const serialize = fastJson(toSerializerSchema(schema));
-    if (!options.validate) return (data) => serialize(data);
-    return (data) => {
-      const checked = schema.safeParse(data);
-      if (!checked.success) {
-        throw new Error(
-          `The response of ${method} ${url} does not match its contract: ${checked.error.message}`,
-        );
+    const encode = (data: unknown): string => {
+      if (options.validate) {
+        const checked = schema.safeParse(data);
+        if (!checked.success) {
+          throw new Error(
+            `The response of ${method} ${url} does not match its contract: ${checked.error.message}`,
+          );
+        }
       }
       return serialize(data);
     };
+    // Per call: the same body could be sent by two calls with different response schemas.
+    const encodedBodies = new WeakMap<object, Buffer>();
+    // Fastify sends a Buffer as it is (and compresses it like a string when asked to).
+    return ((data: { body?: unknown }) => {
+      const body = data.body;
+      if (typeof body !== 'object' || body === null || !sharedBodies.has(body)) return encode(data);
+      let bytes = encodedBodies.get(body);
+      if (!bytes) encodedBodies.set(body, (bytes = Buffer.from(encode(data))));
+      return bytes;
+    }) as unknown as (data: unknown) => string;
   };
 }
 

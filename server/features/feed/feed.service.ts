@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
+import { shareResponseBody } from '../../serializer.ts';
 import { getOpinionsInOrder, listLatestActivity } from '../opinions/opinions.service.ts';
 import { listTopContributors } from '../users/users.service.ts';
 import * as feedRepository from './feed.repository.ts';
@@ -168,7 +169,10 @@ export async function listFeed(
 ): Promise<FeedPage> {
   if (options.viewer || options.after) return buildFeedPage(db, options);
   const topicKey = options.topicId === undefined ? 'all' : String(options.topicId);
-  return feedCaches(db).visitorFirstPages.get(topicKey, () => buildFeedPage(db, options));
+  // Sent as the same bytes to every visitor while it is cached.
+  return feedCaches(db).visitorFirstPages.get(topicKey, async () =>
+    shareResponseBody(await buildFeedPage(db, options)),
+  );
 }
 
 async function buildFeedPage(

@@ -6,6 +6,7 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
+import { shareResponseBody } from '../../serializer.ts';
 import { resolveTopicIds } from '../topics/topics.service.ts';
 import { sessionIdleMs, sessionTouchIntervalMs } from '../sessions/sessions.service.ts';
 import { toCurrentUser } from '../users/users.service.ts';
@@ -171,7 +172,9 @@ export async function getOpinionsInOrder(
   ]);
   return ids.flatMap((id) => {
     const bundle = bundles.get(id);
-    return bundle ? [toOpinion(bundle, ratings.get(id) ?? 0)] : [];
+    if (!bundle) return [];
+    const rating = ratings.get(id) ?? 0;
+    return [rating === 0 ? unvotedPageOf(bundle).Opinion : toOpinion(bundle, rating)];
   });
 }
 
@@ -184,18 +187,36 @@ export async function getOpinionPage(
   slug: string,
   viewer: UserRow | null,
   adminEmails: readonly string[] = [],
-): Promise<{ Opinion: Opinion; Results: VoteResults | null }> {
+): Promise<OpinionPage> {
   const bundle = await getBundleBySlug(db, slug);
   if (!bundle) throw notFound();
   if (bundle.row.deleted && !toCurrentUser(viewer, adminEmails).CanDeleteContent) {
     throw new HttpError(410, removedMessage);
   }
-  const ratings = await getRatings(db, viewer, [bundle.row.id]);
-  const opinion = toOpinion(bundle, ratings.get(bundle.row.id) ?? 0);
+  const rating = (await getRatings(db, viewer, [bundle.row.id])).get(bundle.row.id) ?? 0;
+  if (rating === 0) return unvotedPageOf(bundle);
   return {
-    Opinion: opinion,
-    Results: opinion.Rating > 0 ? { Percentages: computePercentages(countsOf(bundle.row)) } : null,
+    Opinion: toOpinion(bundle, rating),
+    Results: { Percentages: computePercentages(countsOf(bundle.row)) },
   };
+}
+
+type OpinionPage = { Opinion: Opinion; Results: VoteResults | null };
+
+/**
+ * The page of an opinion as everyone who has not voted on it sees it, visitors included: made
+ * once per cached bundle and sent as the same bytes (shareResponseBody) until the bundle leaves
+ * the cache.
+ */
+const unvotedPages = new WeakMap<OpinionBundle, OpinionPage>();
+
+function unvotedPageOf(bundle: OpinionBundle): OpinionPage {
+  let page = unvotedPages.get(bundle);
+  if (!page) {
+    page = shareResponseBody({ Opinion: toOpinion(bundle, 0), Results: null });
+    unvotedPages.set(bundle, page);
+  }
+  return page;
 }
 
 const shareCountFormat = new Intl.NumberFormat('en-US');
