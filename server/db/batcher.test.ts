@@ -82,4 +82,42 @@ describe('createBatcher', () => {
     isDown = false;
     expect(await batcher(4)).toBe(4);
   });
+
+  it('with lingerMs, holds the next batch back for the callers it just answered', async () => {
+    const runner = controlledRunner();
+    const batcher = createBatcher(runner.run, { maxBatch: 100, maxInFlight: 1, lingerMs: 10_000 });
+    const first = [batcher(1), batcher(2)];
+    await settle();
+    const waiting = batcher(3);
+    runner.releaseNext();
+    expect(await Promise.all(first)).toEqual([10, 20]);
+    await settle();
+    // Two were answered and one waits: the next batch waits for the two to come back.
+    expect(runner.batches).toEqual([[1, 2]]);
+    const again = batcher(4);
+    await settle();
+    expect(runner.batches).toEqual([[1, 2]]);
+    const third = batcher(5);
+    await settle();
+    expect(runner.batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+    runner.releaseNext();
+    expect(await Promise.all([waiting, again, third])).toEqual([30, 40, 50]);
+  });
+
+  it('with lingerMs, sends what waits once lingerMs has passed', async () => {
+    const runner = controlledRunner();
+    const batcher = createBatcher(runner.run, { maxBatch: 100, maxInFlight: 1, lingerMs: 5 });
+    const first = [batcher(1), batcher(2)];
+    await settle();
+    const waiting = batcher(3);
+    runner.releaseNext();
+    await Promise.all(first);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runner.batches).toEqual([[1, 2], [3]]);
+    runner.releaseNext();
+    expect(await waiting).toBe(30);
+  });
 });

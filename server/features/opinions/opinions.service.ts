@@ -317,7 +317,10 @@ const voteBatchers = batcherPerDatabase(
       );
     }
   },
-  { maxBatch: 200 },
+  // One batch at a time on PostgreSQL too: two concurrent batches split the waiting votes between
+  // them and each pays a batch's fixed cost (3,600 against 3,100 votes/s on the benchmark); and a
+  // finished batch waits up to 1 ms for its voters' next votes (docs/decisions/023).
+  { maxBatch: 200, maxInFlight: 1, lingerMs: 1 },
 );
 
 /**
