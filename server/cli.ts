@@ -3,7 +3,10 @@ import { DatabaseLockedError, type Db } from './db/database.ts';
 import { DatabaseNotEmptyError, seedDemo } from './db/seed/demo.ts';
 import { runInstrumentsCheck } from './features/instruments/instruments.check.ts';
 import { findConversationDrift } from './features/comments/comments.service.ts';
-import { findCounterDrift } from './features/opinions/opinions.repository.ts';
+import {
+  findCounterDrift,
+  findMemberVoteCountDrift,
+} from './features/opinions/opinions.repository.ts';
 import { makeAdmin } from './features/users/users.service.ts';
 import { openAndPrepareDatabase } from './runtime.ts';
 
@@ -43,11 +46,16 @@ const commands: Record<string, Command> = {
   'verify-counts': {
     usage: 'verify-counts',
     summary:
-      'check every derived counter (votes, comments, good points, karma) against the raw rows',
+      'check every derived counter (votes, comments, good points, karma, members’ vote counts) against the raw rows',
     async run(db) {
       const drift = await findCounterDrift(db);
       const conversation = await findConversationDrift(db);
-      const total = drift.length + conversation.likeCounts.length + conversation.karma.length;
+      const memberVotes = await findMemberVoteCountDrift(db);
+      const driftingMembers = new Set([
+        ...conversation.karma.map((row) => row.username),
+        ...memberVotes.map((row) => row.username),
+      ]);
+      const total = drift.length + conversation.likeCounts.length + driftingMembers.size;
       if (total === 0) {
         console.log(
           'verify-counts: 0 opinions, comments or members drift; every counter matches the raw rows.',
@@ -66,9 +74,14 @@ const commands: Record<string, Command> = {
       for (const row of conversation.karma.slice(0, 20)) {
         console.log(`  ${row.username}: karma stored ${row.stored} actual ${row.actual}`);
       }
+      for (const row of memberVotes.slice(0, 20)) {
+        console.log(
+          `  ${row.username}: votes on listed opinions stored ${row.stored} actual ${row.actual}`,
+        );
+      }
       console.log(
         `verify-counts: ${drift.length} opinions, ${conversation.likeCounts.length} comments and ` +
-          `${conversation.karma.length} members drift.`,
+          `${driftingMembers.size} members drift.`,
       );
       return 1;
     },

@@ -148,6 +148,12 @@ export interface VotesTable {
   updatedAt: CreatedAt;
 }
 
+/** A member's number of votes on listed opinions: a derived counter (milestones' vote awards). */
+export interface MemberVoteCountsTable {
+  userId: number;
+  listedVotes: number;
+}
+
 export interface TopicFollowsTable {
   userId: number;
   topicId: number;
@@ -287,6 +293,7 @@ export interface Database {
   opinions: OpinionsTable;
   opinionTopics: OpinionTopicsTable;
   votes: VotesTable;
+  memberVoteCounts: MemberVoteCountsTable;
   topicFollows: TopicFollowsTable;
   comments: CommentsTable;
   commentLikes: CommentLikesTable;

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { buildOpinion } from '../test/factories.ts';
-import { findCounterDrift } from '../features/opinions/opinions.repository.ts';
+import { buildOpinion, buildUser } from '../test/factories.ts';
+import {
+  findCounterDrift,
+  findMemberVoteCountDrift,
+} from '../features/opinions/opinions.repository.ts';
 import { jobHandlers } from './handlers.ts';
 import { claimJobs, enqueueJob, enqueueUniqueJob, retryDelayMs } from './queue.ts';
 import { startJobWorker } from './worker.ts';
@@ -146,10 +149,19 @@ describe('the jobs table worker', () => {
       .set({ votes3: 7 })
       .where('id', '=', opinion.id)
       .execute();
+    const member = await buildUser(handle.db);
+    await handle.db
+      .insertInto('memberVoteCounts')
+      .values({ userId: member.id, listedVotes: 4 })
+      .execute();
     expect(await findCounterDrift(handle.db)).toHaveLength(1);
+    expect(await findMemberVoteCountDrift(handle.db)).toEqual([
+      { username: member.username, stored: 4, actual: 0 },
+    ]);
     const worker = startJobWorker(handle.db, jobHandlers, { autoStart: false });
     await enqueueJob(handle.db, 'rebuild-counters', {});
     await worker.drain();
     expect(await findCounterDrift(handle.db)).toEqual([]);
+    expect(await findMemberVoteCountDrift(handle.db)).toEqual([]);
   });
 });

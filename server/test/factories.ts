@@ -89,7 +89,7 @@ export async function buildOpinion(
 }
 
 /**
- * Records a first vote the way the product must: the raw row and the derived counter in one
+ * Records a first vote the way the product must: the raw row and the derived counters in one
  * transaction, at a chosen time (which the real call, cast_votes, cannot back-date). The call
  * itself is tested through /api/opinion/vote in features/opinions.
  */
@@ -106,11 +106,23 @@ export async function recordVote(
       .values({ userId, opinionId, rating, createdAt: at, updatedAt: at })
       .execute();
     const column = `votes${rating}` as 'votes1' | 'votes2' | 'votes3' | 'votes4' | 'votes5';
-    await trx
+    const opinion = await trx
       .updateTable('opinions')
       .set((eb) => ({ [column]: eb(column, '+', 1) }))
       .where('id', '=', opinionId)
-      .execute();
+      .returning('listed')
+      .executeTakeFirstOrThrow();
+    if (opinion.listed) {
+      await trx
+        .insertInto('memberVoteCounts')
+        .values({ userId, listedVotes: 1 })
+        .onConflict((conflict) =>
+          conflict
+            .column('userId')
+            .doUpdateSet((eb) => ({ listedVotes: eb('memberVoteCounts.listedVotes', '+', 1) })),
+        )
+        .execute();
+    }
   });
 }
 

@@ -27,11 +27,11 @@ import { castVoteFunction } from './20261121T1700-create-search-indexes.ts';
 // earlier vote of the member committed and no other in flight, so the batch knows exactly which
 // counts its new votes passed through; when one is a threshold (p_thresholds, from
 // contract/milestones.ts) it queues a check-milestones job in the same transaction.
-export async function up(db: Kysely<unknown>): Promise<void> {
-  // One statement with semicolons inside: runStatements would split it.
-  await sql
-    .raw(
-      `
+/**
+ * The batch function; 20261121T2300 replaces it (member vote counts), and its down() restores this.
+ * One statement with semicolons inside: runStatements would split it.
+ */
+export const castVotesFunction = `
     create function cast_votes(
       p_user_ids integer[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[]
     )
@@ -118,9 +118,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       join moved m on m.id = i.opinion_id;
     end
     $$
-  `,
-    )
-    .execute(db);
+  `;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(castVotesFunction).execute(db);
   await sql
     .raw(
       `

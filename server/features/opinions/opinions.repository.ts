@@ -241,7 +241,7 @@ export async function findCounterDrift(db: Db) {
   return result.rows;
 }
 
-/** Rebuilds every opinion's derived counters from the raw rows. */
+/** Rebuilds every opinion's derived counters, and members' counts of listed votes, from the raw rows. */
 export async function rebuildOpinionCounters(db: Db) {
   await sql`
     update opinions o set
@@ -250,6 +250,33 @@ export async function rebuildOpinionCounters(db: Db) {
     from (${rawCounts}) raw
     where o.id = raw.opinion_id
   `.execute(db);
+  await sql`
+    insert into member_vote_counts (user_id, listed_votes)
+    select u.id, coalesce(raw.votes, 0) from users u left join (${rawMemberVoteCounts}) raw
+      on raw.user_id = u.id
+    on conflict (user_id) do update set listed_votes = excluded.listed_votes
+  `.execute(db);
+}
+
+/** Each member's number of votes on listed opinions, counted from the raw votes. */
+const rawMemberVoteCounts = sql`
+  select v.user_id, count(*)::int as votes
+  from votes v join opinions o on o.id = v.opinion_id
+  where o.listed
+  group by v.user_id
+`;
+
+/** Members whose count of listed votes (member_vote_counts) disagrees with their raw votes. */
+export async function findMemberVoteCountDrift(db: Db) {
+  const result = await sql<{ username: string; stored: number; actual: number }>`
+    select u.username, coalesce(m.listed_votes, 0) as stored, coalesce(raw.votes, 0) as actual
+    from users u
+    left join member_vote_counts m on m.user_id = u.id
+    left join (${rawMemberVoteCounts}) raw on raw.user_id = u.id
+    where coalesce(m.listed_votes, 0) <> coalesce(raw.votes, 0)
+    order by u.id
+  `.execute(db);
+  return result.rows;
 }
 
 /** A live opinion with the same title, compared without regard to case. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionToken, sessionCookieName } from '../../plugins/session.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildOpinion, buildUser, loginAs } from '../../test/factories.ts';
-import { findCounterDrift } from './opinions.repository.ts';
+import { findCounterDrift, findMemberVoteCountDrift } from './opinions.repository.ts';
 
 // Votes travel in batches, each batch one transaction that also looks up the sessions
 // (docs/decisions/023). These are the cases the batching itself could get wrong.
@@ -35,6 +35,16 @@ async function votesOf(opinionId: number) {
     .select(['userId', 'rating'])
     .where('opinionId', '=', opinionId)
     .execute();
+}
+
+/** The member's derived count of votes on listed opinions. */
+async function listedVotesOf(userId: number) {
+  const row = await t.db
+    .selectFrom('memberVoteCounts')
+    .select('listedVotes')
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row?.listedVotes ?? 0;
 }
 
 async function waitingMilestoneChecks(userId: number) {
@@ -77,6 +87,7 @@ describe('votes cast in batches', () => {
     }
     expect((await votesOf(opinion.id)).length).toBe(12);
     expect(await findCounterDrift(t.db)).toEqual([]);
+    expect(await findMemberVoteCountDrift(t.db)).toEqual([]);
   });
 
   it('counts one vote when two sessions of one member vote on one opinion at once', async () => {
@@ -92,6 +103,7 @@ describe('votes cast in batches', () => {
     expect(rows).toHaveLength(1);
     expect([1, 4]).toContain(rows[0]!.rating);
     expect(await findCounterDrift(t.db)).toEqual([]);
+    expect(await listedVotesOf(member.id)).toBe(1);
   });
 
   it('refuses a vote from an expired or idle session with 401, clears its cookie and casts nothing', async () => {
@@ -160,12 +172,15 @@ describe('votes cast in batches', () => {
     // A changed vote is not a new one.
     await vote(cookie, { id: listed[0]!.id, rating: 5 });
     expect(await waitingMilestoneChecks(member.id)).toEqual([]);
+    expect(await listedVotesOf(member.id)).toBe(9);
 
     await vote(cookie, { id: listed[9]!.id, rating: 2 });
     expect(await waitingMilestoneChecks(member.id)).toHaveLength(1);
     await finishMilestoneChecks(member.id);
     await vote(cookie, { id: listed[10]!.id, rating: 2 });
     expect(await waitingMilestoneChecks(member.id)).toEqual([]);
+    expect(await listedVotesOf(member.id)).toBe(11);
+    expect(await findMemberVoteCountDrift(t.db)).toEqual([]);
   });
 
   it('plans the vote functions once, not on every batch', async () => {
