@@ -93,7 +93,7 @@ type RankedOpinion = {
   topicIds: number[];
 };
 
-/** The ranking of every listed, live opinion (of a topic) at one reference time, best first. */
+/** The ranking of every listed, live opinion (of a topic) at one reference time, in feed order. */
 type Ranking = { now: Date; opinions: RankedOpinion[] };
 
 const feedCaches = cachesPerDatabase((ttlMs) => ({
@@ -111,17 +111,21 @@ async function computeRanking(db: Db, now: Date, topicId: number | undefined): P
   });
   return {
     now,
-    opinions: rows.map((row) => ({
-      id: row.id,
-      authorId: row.authorId,
-      baseScore: feedScore({
-        recentVotes: row.recentVotes,
-        numVotes: row.numVotes,
-        ageMs: now.getTime() - row.createdAt.getTime(),
-        isInFollowedTopic: false,
-      }),
-      topicIds: row.topicIds,
-    })),
+    opinions: rows
+      .map((row) => ({
+        id: row.id,
+        authorId: row.authorId,
+        baseScore: feedScore({
+          recentVotes: row.recentVotes,
+          numVotes: row.numVotes,
+          ageMs: now.getTime() - row.createdAt.getTime(),
+          isInFollowedTopic: false,
+        }),
+        topicIds: row.topicIds,
+      }))
+      // In feed order (the higher score first, the newer id breaking ties), so that a viewer
+      // without followed topics reads a page straight off it.
+      .sort((a, b) => b.baseScore - a.baseScore || b.id - a.id),
   };
 }
 
@@ -201,16 +205,24 @@ async function buildFeedPage(
   const isShownAbove = (opinion: RankedOpinion) =>
     recentIds.length > 0 && viewer !== null && opinion.authorId === viewer.id;
 
-  const positions = ranking.opinions
-    .filter((opinion) => !votedIds.has(opinion.id) && !isShownAbove(opinion))
-    .map((opinion) => ({
+  // Followed topics lift some opinions, so their viewers' order is sorted afresh; everyone else's
+  // is the ranking's own, and the scan stops once it has a page and one more.
+  const isReordered = followedTopicIds.size > 0;
+  const positions: FeedPosition[] = [];
+  for (const opinion of ranking.opinions) {
+    if (votedIds.has(opinion.id) || isShownAbove(opinion)) continue;
+    const position = {
       id: opinion.id,
-      score: opinion.topicIds.some((topicId) => followedTopicIds.has(topicId))
-        ? Math.round((opinion.baseScore + followedTopicWeight) * 1e6) / 1e6
-        : opinion.baseScore,
-    }))
-    .filter((position) => !cursor || isAfter(position, cursor.position))
-    .sort((a, b) => b.score - a.score || b.id - a.id);
+      score:
+        isReordered && opinion.topicIds.some((topicId) => followedTopicIds.has(topicId))
+          ? Math.round((opinion.baseScore + followedTopicWeight) * 1e6) / 1e6
+          : opinion.baseScore,
+    };
+    if (cursor && !isAfter(position, cursor.position)) continue;
+    positions.push(position);
+    if (!isReordered && positions.length > feedPageSize) break;
+  }
+  if (isReordered) positions.sort((a, b) => b.score - a.score || b.id - a.id);
   const page = positions.slice(0, feedPageSize);
   const hasMore = positions.length > feedPageSize;
   const ids = page.map((position) => position.id);
