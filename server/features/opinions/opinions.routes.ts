@@ -12,8 +12,18 @@ import { clearSessionCookie } from '../../plugins/session.ts';
 import * as opinionsService from './opinions.service.ts';
 
 export function registerOpinionRoutes(app: FastifyInstance, { db, config }: AppDeps) {
-  registerCall(app, getOpinion, async ({ slug }, request) =>
-    opinionsService.getOpinionPage(db, slug, request.user, config.adminEmails),
+  registerCall(
+    app,
+    getOpinion,
+    async ({ slug }, request, reply) =>
+      opinionsService.getOpinionPage(db, slug, {
+        sessionTokenHash: request.sessionTokenHash,
+        // A dead session's cookie is removed, so the browser stops sending it.
+        onDeadSession: () => clearSessionCookie(request, reply, config),
+        adminEmails: config.adminEmails,
+      }),
+    // The session and the member's rating are one look-up (docs/decisions/023).
+    { resolvesOwnSession: true },
   );
   registerCall(
     app,

@@ -8,7 +8,11 @@ import { HttpError, notFound } from '../../http.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { shareResponseBody } from '../../serializer.ts';
 import { resolveTopicIds } from '../topics/topics.service.ts';
-import { sessionIdleMs, sessionTouchIntervalMs } from '../sessions/sessions.service.ts';
+import {
+  resolveSessionWithRating,
+  sessionIdleMs,
+  sessionTouchIntervalMs,
+} from '../sessions/sessions.service.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import * as opinionsRepository from './opinions.repository.ts';
 import type { AppliedVote, OpinionWithAuthor, VoteInSession } from './opinions.repository.ts';
@@ -179,21 +183,32 @@ export async function getOpinionsInOrder(
 }
 
 /**
- * The opinion page's data. A deleted opinion is gone (410) for everyone except members who may
- * delete content: they still see it, marked Deleted, so that they can restore it.
+ * The opinion page's data, for the member behind the session token hash if the session is live
+ * (one round trip finds them and their rating: docs/decisions/023), else as a visitor sees it,
+ * after calling `onDeadSession` (the route clears the cookie). A deleted opinion is gone (410) for
+ * everyone except members who may delete content: they still see it, marked Deleted, so that
+ * they can restore it.
  */
 export async function getOpinionPage(
   db: Db,
   slug: string,
-  viewer: UserRow | null,
-  adminEmails: readonly string[] = [],
+  options: {
+    sessionTokenHash: string | null;
+    onDeadSession: () => void;
+    adminEmails: readonly string[];
+  },
 ): Promise<OpinionPage> {
   const bundle = await getBundleBySlug(db, slug);
   if (!bundle) throw notFound();
-  if (bundle.row.deleted && !toCurrentUser(viewer, adminEmails).CanDeleteContent) {
+  const found = options.sessionTokenHash
+    ? await resolveSessionWithRating(db, options.sessionTokenHash, bundle.row.id)
+    : null;
+  if (options.sessionTokenHash && !found) options.onDeadSession();
+  const viewer = found?.user ?? null;
+  if (bundle.row.deleted && !toCurrentUser(viewer, options.adminEmails).CanDeleteContent) {
     throw new HttpError(410, removedMessage);
   }
-  const rating = (await getRatings(db, viewer, [bundle.row.id])).get(bundle.row.id) ?? 0;
+  const rating = found?.rating ?? 0;
   if (rating === 0) return unvotedPageOf(bundle);
   return {
     Opinion: toOpinion(bundle, rating),

@@ -195,3 +195,70 @@ describe('votes cast in batches', () => {
     ]);
   });
 });
+
+describe("the opinion page's session look-up, which also finds the member's rating", () => {
+  async function getPage(slug: string, cookie?: string) {
+    return t.app.inject({
+      method: 'GET',
+      url: `/api/opinion/get?slug=${slug}`,
+      headers: cookie ? { cookie } : {},
+    });
+  }
+
+  it('gives each of many members at once their own rating, and a visitor none', async () => {
+    const opinion = await buildOpinion(t.db);
+    const members = await Promise.all(Array.from({ length: 3 }, () => buildUser(t.db)));
+    const cookies = await Promise.all(members.map((member) => loginAs(t.db, member.id)));
+    await vote(cookies[0]!, { id: opinion.id, rating: 2 });
+    await vote(cookies[1]!, { id: opinion.id, rating: 5 });
+    const pages = await Promise.all([
+      ...cookies.map((cookie) => getPage(opinion.slug, cookie)),
+      getPage(opinion.slug),
+    ]);
+    expect(pages.map((page) => page.json().body.Opinion.Rating)).toEqual([2, 5, 0, 0]);
+    expect(pages.map((page) => page.json().body.Results === null)).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(pages[0]!.json().body.Results.Percentages).toEqual([999, 50, 999, 999, 50]);
+  });
+
+  it('serves a dead session the visitor page and clears its cookie', async () => {
+    const opinion = await buildOpinion(t.db);
+    const member = await buildUser(t.db);
+    const cookie = await loginAs(t.db, member.id);
+    await vote(cookie, { id: opinion.id, rating: 4 });
+    await t.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('tokenHash', '=', tokenHashOf(cookie))
+      .execute();
+    const response = await getPage(opinion.slug, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().body.Opinion.Rating).toBe(0);
+    expect(response.json().body.Results).toBeNull();
+    expect(String(response.headers['set-cookie'])).toMatch(
+      new RegExp(`^${sessionCookieName}=;.*Expires=Thu, 01 Jan 1970`),
+    );
+  });
+
+  it('refreshes the idle clock of a session last seen over an hour ago', async () => {
+    const opinion = await buildOpinion(t.db);
+    const member = await buildUser(t.db);
+    const cookie = await loginAs(t.db, member.id);
+    await t.db
+      .updateTable('sessions')
+      .set({ lastSeenAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where('tokenHash', '=', tokenHashOf(cookie))
+      .execute();
+    expect((await getPage(opinion.slug, cookie)).statusCode).toBe(200);
+    const session = await t.db
+      .selectFrom('sessions')
+      .select('lastSeenAt')
+      .where('tokenHash', '=', tokenHashOf(cookie))
+      .executeTakeFirstOrThrow();
+    expect(session.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+});

@@ -1,7 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 
-/** The session's member, if the session is neither past its absolute end nor idle too long. */
 /**
  * The live sessions among `tokenHashes`, with their members, in one query (the session look-ups
  * of concurrent requests travel together: docs/decisions/023).
@@ -26,6 +26,41 @@ export async function findLiveSessions(
     tokenHash: sessionTokenHash,
     user,
     lastSeenAt: sessionLastSeenAt,
+  }));
+}
+
+/**
+ * For the opinion page (docs/decisions/023): like findLiveSessions, the live sessions among the
+ * requests' token hashes with their members, and in the same query each member's rating of the
+ * request's opinion (null when they have not voted on it). One row per request whose session is
+ * live, with its 1-based position among the requests.
+ */
+export async function findLiveSessionsWithRatings(
+  db: Db,
+  requests: ReadonlyArray<{ tokenHash: string; opinionId: number }>,
+  now: Date,
+  idleCutoff: Date,
+): Promise<Array<{ position: number; user: UserRow; lastSeenAt: Date; rating: number | null }>> {
+  if (requests.length === 0) return [];
+  const result = await sql<
+    UserRow & { wantedPosition: number; sessionLastSeenAt: Date; voteRating: number | null }
+  >`
+    select u.*, wanted.position as wanted_position, s.last_seen_at as session_last_seen_at,
+      v.rating as vote_rating
+    from unnest(
+      ${requests.map((request) => request.tokenHash)}::text[],
+      ${requests.map((request) => request.opinionId)}::integer[]
+    ) with ordinality as wanted (token_hash, opinion_id, position)
+    join sessions s on s.token_hash = wanted.token_hash
+      and s.expires_at > ${now} and s.last_seen_at > ${idleCutoff}
+    join users u on u.id = s.user_id
+    left join votes v on v.user_id = s.user_id and v.opinion_id = wanted.opinion_id
+  `.execute(db);
+  return result.rows.map(({ wantedPosition, sessionLastSeenAt, voteRating, ...user }) => ({
+    position: Number(wantedPosition),
+    user,
+    lastSeenAt: sessionLastSeenAt,
+    rating: voteRating,
   }));
 }
 

@@ -43,11 +43,53 @@ const sessionLookups = batcherPerDatabase(
 export async function resolveSession(db: Db, tokenHash: string): Promise<UserRow | null> {
   const found = await sessionLookups(db)(tokenHash);
   if (!found) return null;
+  await keepAlive(db, tokenHash, found.lastSeenAt);
+  return found.user;
+}
+
+/** Writes a live session's idle clock when it was last written long enough ago. */
+async function keepAlive(db: Db, tokenHash: string, lastSeenAt: Date) {
   const now = new Date();
-  if (now.getTime() - found.lastSeenAt.getTime() > sessionTouchIntervalMs) {
+  if (now.getTime() - lastSeenAt.getTime() > sessionTouchIntervalMs) {
     await sessionsRepository.touchSession(db, tokenHash, now);
   }
-  return found.user;
+}
+
+type SessionWithRating = { user: UserRow; lastSeenAt: Date; rating: number | null };
+
+/** Concurrent opinion pages' session and rating look-ups share one query (docs/decisions/023). */
+const sessionWithRatingLookups = batcherPerDatabase(
+  async (
+    db,
+    requests: Array<{ tokenHash: string; opinionId: number }>,
+  ): Promise<Array<SessionWithRating | null>> => {
+    const now = new Date();
+    const found = await sessionsRepository.findLiveSessionsWithRatings(
+      db,
+      requests,
+      now,
+      new Date(now.getTime() - sessionIdleMs),
+    );
+    const answers: Array<SessionWithRating | null> = requests.map(() => null);
+    for (const { position, ...session } of found) answers[position - 1] = session;
+    return answers;
+  },
+  { maxBatch: 200 },
+);
+
+/**
+ * resolveSession and the member's rating of one opinion (0 when they have not voted on it) in one
+ * round trip: the opinion page's look-up. Null when the session is not live.
+ */
+export async function resolveSessionWithRating(
+  db: Db,
+  tokenHash: string,
+  opinionId: number,
+): Promise<{ user: UserRow; rating: number } | null> {
+  const found = await sessionWithRatingLookups(db)({ tokenHash, opinionId });
+  if (!found) return null;
+  await keepAlive(db, tokenHash, found.lastSeenAt);
+  return { user: found.user, rating: found.rating ?? 0 };
 }
 
 /**
