@@ -307,6 +307,11 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+/**
+ * A logged-in member as requests see them (`request.user`): the member's row without the password
+ * hash, which only the login and password calls read, from the database, when they need it.
+ */
+export type SessionUser = Omit<UserRow, 'passwordHash'>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type OpinionRow = Selectable<OpinionsTable>;

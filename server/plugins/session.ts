@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { SessionUser } from '../db/schema.ts';
 import {
   endSession,
   hashSessionToken,
@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The logged-in member, or null for an anonymous visitor. */
-    user: UserRow | null;
+    user: SessionUser | null;
     /** SHA-256 of the session cookie's token, when the request carried one. */
     sessionTokenHash: string | null;
   }

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser, UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { enqueueJob, type JobContext } from '../../jobs/queue.ts';
 import { tooManyRequests, type RateLimiter, type RateRule } from '../../plugins/rate-limit.ts';
@@ -39,7 +39,7 @@ export type Caller = {
   ip: string;
   /** SHA-256 of the session cookie's token, if any: replaced on login. */
   sessionTokenHash: string | null;
-  user: UserRow | null;
+  user: SessionUser | null;
 };
 
 function sha256(text: string): string {
@@ -70,7 +70,7 @@ function hashSignupCode(signupToken: string, code: string): string {
 /** Logs the member in on this browser and writes ADMIN_EMAILS staff rights onto the row. */
 async function logInMember(
   context: AccountsContext,
-  user: UserRow,
+  user: SessionUser,
   caller: Caller,
   options: { endingAllOthers?: boolean } = {},
 ): Promise<NewSession> {
@@ -227,7 +227,7 @@ export async function recordSignupExternalId(
   }
 }
 
-export async function setExternalId(context: AccountsContext, user: UserRow, rid: string) {
+export async function setExternalId(context: AccountsContext, user: SessionUser, rid: string) {
   await accountsRepository.updateExternalId(context.db, user.id, rid);
 }
 

@@ -5,7 +5,7 @@ import {
   type ReportedComment,
 } from '../../../contract/comments.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { enqueueMilestoneCheck } from '../milestones/milestones.service.ts';
@@ -16,7 +16,7 @@ import type { ThreadCommentRow } from './comments.repository.ts';
 import { createReaderCounter, wilsonLowerBound } from './comments.score.ts';
 
 /** The member acting, with the one staff right the conversation knows. */
-export type Actor = { user: UserRow; canDeleteContent: boolean };
+export type Actor = { user: SessionUser; canDeleteContent: boolean };
 
 /** Background work a comment or a good point causes (handled in server/jobs/handlers.ts). */
 export const commentJobKinds = {
@@ -151,7 +151,7 @@ function toResponseType(value: string): Comment['ResponseType'] {
  */
 export async function listThread(
   db: Db,
-  input: { threadID: string; sort: CommentSortValue; viewer: UserRow | null },
+  input: { threadID: string; sort: CommentSortValue; viewer: SessionUser | null },
 ): Promise<Comment[]> {
   const thread = await requireOpenThread(db, input.threadID);
   const rows = await commentsRepository.listThreadComments(db, thread.id);
@@ -234,7 +234,7 @@ async function orderTopLevel(
 }
 
 /** One comment as the viewer sees it, without its replies. */
-async function readComment(db: Db, commentId: number, viewer: UserRow): Promise<Comment> {
+async function readComment(db: Db, commentId: number, viewer: SessionUser): Promise<Comment> {
   const row = await findExistingComment(db, commentId);
   const parent = row.parentId ? await commentsRepository.findComment(db, row.parentId) : undefined;
   const likedIds = await commentsRepository.listCommentIdsLikedBy(db, viewer.id, [row.id]);

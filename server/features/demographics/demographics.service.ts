@@ -1,6 +1,6 @@
 import type { Demographics } from '../../../contract/demographics.ts';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import * as demographicsRepository from './demographics.repository.ts';
 
@@ -19,12 +19,15 @@ const emptyDemographics: Demographics = {
 
 type DemographicsAnswer = { Demographics: Demographics; HasConsented: boolean };
 
-function requireMember(viewer: UserRow | null): UserRow {
+function requireMember(viewer: SessionUser | null): SessionUser {
   if (!viewer) throw new HttpError(401, 'Log in to see and edit your personal details');
   return viewer;
 }
 
-export async function getDemographics(db: Db, viewer: UserRow | null): Promise<DemographicsAnswer> {
+export async function getDemographics(
+  db: Db,
+  viewer: SessionUser | null,
+): Promise<DemographicsAnswer> {
   const member = requireMember(viewer);
   const row = await demographicsRepository.findDemographics(db, member.id);
   if (!row) return { Demographics: emptyDemographics, HasConsented: false };
@@ -39,7 +42,7 @@ type DemographicsInput = { [Field in keyof Demographics]?: Demographics[Field] |
 
 export async function setDemographics(
   db: Db,
-  viewer: UserRow | null,
+  viewer: SessionUser | null,
   input: DemographicsInput,
 ): Promise<DemographicsAnswer> {
   const member = requireMember(viewer);

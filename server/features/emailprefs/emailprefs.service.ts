@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EmailPreferences } from '../../../contract/notifications.ts';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import * as emailPrefsRepository from './emailprefs.repository.ts';
 
@@ -16,7 +16,7 @@ function newToken(): string {
  * Whose preferences a request may see: the link from an e-mail carries a token that stands for
  * its recipient (so one click works without logging in); otherwise the logged-in member.
  */
-async function resolveOwner(db: Db, viewer: UserRow | null, token: string | undefined) {
+async function resolveOwner(db: Db, viewer: SessionUser | null, token: string | undefined) {
   if (token) {
     const row = await emailPrefsRepository.findPreferencesByToken(db, token);
     if (!row) throw new HttpError(404, 'This e-mail preferences link is not valid any more');
@@ -28,7 +28,7 @@ async function resolveOwner(db: Db, viewer: UserRow | null, token: string | unde
 
 export async function getEmailPreferences(
   db: Db,
-  viewer: UserRow | null,
+  viewer: SessionUser | null,
   token: string | undefined,
 ): Promise<EmailPreferences> {
   const userId = await resolveOwner(db, viewer, token);
@@ -38,7 +38,7 @@ export async function getEmailPreferences(
 
 export async function setEmailPreferences(
   db: Db,
-  viewer: UserRow | null,
+  viewer: SessionUser | null,
   input: { token?: string | undefined; All: boolean; Replies: boolean },
 ): Promise<EmailPreferences> {
   const userId = await resolveOwner(db, viewer, input.token);

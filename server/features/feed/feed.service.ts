@@ -1,7 +1,7 @@
 import type { FeedCards, Opinion } from '../../../contract/entities.ts';
 import { batcherPerDatabase } from '../../db/batcher.ts';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { shareResponseBody } from '../../serializer.ts';
@@ -169,7 +169,7 @@ const viewerContexts = batcherPerDatabase(
  */
 export async function listFeed(
   db: Db,
-  options: { viewer: UserRow | null; after: string | undefined; topicId?: number },
+  options: { viewer: SessionUser | null; after: string | undefined; topicId?: number },
 ): Promise<FeedPage> {
   if (options.viewer || options.after) return buildFeedPage(db, options);
   const topicKey = options.topicId === undefined ? 'all' : String(options.topicId);
@@ -181,7 +181,7 @@ export async function listFeed(
 
 async function buildFeedPage(
   db: Db,
-  options: { viewer: UserRow | null; after: string | undefined; topicId?: number },
+  options: { viewer: SessionUser | null; after: string | undefined; topicId?: number },
 ): Promise<FeedPage> {
   const isFirstPage = !options.after;
   const cursor = options.after ? decodeFeedCursor(options.after) : null;

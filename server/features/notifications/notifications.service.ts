@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { NotificationEvent } from '../../../contract/notifications.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../../db/schema.ts';
 import type { JobContext } from '../../jobs/queue.ts';
 import { toPlainExcerpt } from '../comments/comments.markdown.ts';
 import { findCommentContext, hasGivenGoodPoint } from '../comments/comments.service.ts';
@@ -117,7 +117,10 @@ export async function notifyAboutLike(
 }
 
 /** The member's events, newest first; reading them clears the bell's dot. */
-export async function listNotificationsFor(db: Db, user: UserRow): Promise<NotificationEvent[]> {
+export async function listNotificationsFor(
+  db: Db,
+  user: SessionUser,
+): Promise<NotificationEvent[]> {
   const rows = await notificationsRepository.listNotifications(db, user.id, notificationsPageSize);
   const newestId = rows.reduce((max, row) => Math.max(max, row.id), 0);
   await notificationsRepository.clearNewNotification(db, user.id, newestId);

@@ -3,7 +3,7 @@ import { awardThresholds } from '../../../contract/milestones.ts';
 import { pendingTopicSearchError } from '../../../contract/opinions.ts';
 import { batcherPerDatabase } from '../../db/batcher.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { shareResponseBody } from '../../serializer.ts';
@@ -153,7 +153,7 @@ const ratingLookups = batcherPerDatabase(
   { maxBatch: 200 },
 );
 
-async function getRatings(db: Db, viewer: UserRow | null, opinionIds: readonly number[]) {
+async function getRatings(db: Db, viewer: SessionUser | null, opinionIds: readonly number[]) {
   if (!viewer || opinionIds.length === 0) return new Map<number, number>();
   return ratingLookups(db)({ userId: viewer.id, opinionIds });
 }
@@ -166,7 +166,7 @@ async function getRatings(db: Db, viewer: UserRow | null, opinionIds: readonly n
 export async function getOpinionsInOrder(
   db: Db,
   ids: readonly number[],
-  viewer: UserRow | null,
+  viewer: SessionUser | null,
   options: { isUnvotedByViewer?: boolean } = {},
 ): Promise<Opinion[]> {
   if (ids.length === 0) return [];
@@ -272,7 +272,7 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown }).code === uniqueViolation;
 }
 
-function requireMember(viewer: UserRow | null, action: string): UserRow {
+function requireMember(viewer: SessionUser | null, action: string): SessionUser {
   if (!viewer) throw new HttpError(401, `Log in or sign up to ${action}`);
   return viewer;
 }
@@ -385,7 +385,7 @@ async function checkOpinionForm(db: Db, input: OpinionFormInput, exceptId?: numb
 /** Creates an opinion with a readable, unique slug; for members allowed to create opinions. */
 export async function createOpinion(
   db: Db,
-  viewer: UserRow | null,
+  viewer: SessionUser | null,
   adminEmails: readonly string[],
   input: OpinionFormInput,
 ): Promise<{ Slug: string; ArtifactID: number }> {
@@ -424,7 +424,7 @@ export async function createOpinion(
  */
 async function checkCanEdit(
   db: Db,
-  editor: UserRow,
+  editor: SessionUser,
   adminEmails: readonly string[],
   opinion: { id: number; authorId: number | null },
 ) {
@@ -445,7 +445,7 @@ async function checkCanEdit(
 /** Changes an opinion's title and topics. Its slug stays, so shared links keep working. */
 export async function editOpinion(
   db: Db,
-  viewer: UserRow | null,
+  viewer: SessionUser | null,
   adminEmails: readonly string[],
   input: OpinionFormInput & { id: number },
 ): Promise<{ Slug: string; ArtifactID: number }> {
@@ -466,7 +466,7 @@ export async function editOpinion(
 /** Deletes (or, with deleted false, restores) an opinion; for members who may delete content. */
 export async function setOpinionDeleted(
   db: Db,
-  viewer: UserRow | null,
+  viewer: SessionUser | null,
   adminEmails: readonly string[],
   input: { opinionID: number; deleted: boolean },
 ): Promise<{ ArtifactID: number; Deleted: boolean }> {

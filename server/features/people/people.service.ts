@@ -2,7 +2,7 @@ import { dailyCounts, gridStart, longestStreak } from '../../../contract/contrib
 import type { Activity, Contributor } from '../../../contract/entities.ts';
 import type { ContributionGrid, Profile, ProfileComment } from '../../../contract/people.ts';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { getContributionSummary } from '../milestones/milestones.service.ts';
 import { listLatestActivity } from '../opinions/opinions.service.ts';
@@ -146,7 +146,7 @@ export async function getLatestActivity(db: Db): Promise<{ Activity: Activity[] 
 
 export async function setProfileTexts(
   db: Db,
-  viewer: UserRow | null,
+  viewer: SessionUser | null,
   texts: { fullName: string; location: string; bio: string; expertise: string },
 ): Promise<{ Profile: Profile }> {
   if (!viewer) throw new HttpError(401, 'Log in to edit your profile');

@@ -1,6 +1,34 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../../db/schema.ts';
+
+/** Every column of a member's row but the password hash: what a request knows of its member. */
+const sessionUserColumns = [
+  'users.id',
+  'users.username',
+  'users.email',
+  'users.fullName',
+  'users.location',
+  'users.bio',
+  'users.expertise',
+  'users.karma',
+  'users.role',
+  'users.canDeleteContent',
+  'users.adminHub',
+  'users.canSeeDetailedOpinionReport',
+  'users.canCreateOpinions',
+  'users.subscriptionStatus',
+  'users.externalId',
+  'users.newNotification',
+  'users.createdAt',
+] as const satisfies ReadonlyArray<`users.${keyof SessionUser}`>;
+// …and every field of SessionUser is among them: a column added to users must be added above.
+type Unselected = Exclude<
+  keyof SessionUser,
+  (typeof sessionUserColumns)[number] extends `users.${infer Name}` ? Name : never
+>;
+const isEverySessionFieldSelected: [Unselected] extends [never] ? true : Unselected = true;
+void isEverySessionFieldSelected;
 
 /**
  * The live sessions among `tokenHashes`, with their members, in one query (the session look-ups
@@ -11,12 +39,12 @@ export async function findLiveSessions(
   tokenHashes: readonly string[],
   now: Date,
   idleCutoff: Date,
-): Promise<Array<{ tokenHash: string; user: UserRow; lastSeenAt: Date }>> {
+): Promise<Array<{ tokenHash: string; user: SessionUser; lastSeenAt: Date }>> {
   if (tokenHashes.length === 0) return [];
   const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
-    .selectAll('users')
+    .select(sessionUserColumns)
     .select(['sessions.tokenHash as sessionTokenHash', 'sessions.lastSeenAt as sessionLastSeenAt'])
     .where('sessions.tokenHash', 'in', tokenHashes)
     .where('sessions.expiresAt', '>', now)
@@ -40,12 +68,14 @@ export async function findLiveSessionsWithRatings(
   requests: ReadonlyArray<{ tokenHash: string; opinionId: number }>,
   now: Date,
   idleCutoff: Date,
-): Promise<Array<{ position: number; user: UserRow; lastSeenAt: Date; rating: number | null }>> {
+): Promise<
+  Array<{ position: number; user: SessionUser; lastSeenAt: Date; rating: number | null }>
+> {
   if (requests.length === 0) return [];
   const result = await sql<
-    UserRow & { wantedPosition: number; sessionLastSeenAt: Date; voteRating: number | null }
+    SessionUser & { wantedPosition: number; sessionLastSeenAt: Date; voteRating: number | null }
   >`
-    select u.*, wanted.position as wanted_position, s.last_seen_at as session_last_seen_at,
+    select ${sql.join(sessionUserColumns.map((column) => sql.ref(column)))}, wanted.position as wanted_position, s.last_seen_at as session_last_seen_at,
       v.rating as vote_rating
     from unnest(
       ${requests.map((request) => request.tokenHash)}::text[],
@@ -53,7 +83,7 @@ export async function findLiveSessionsWithRatings(
     ) with ordinality as wanted (token_hash, opinion_id, position)
     join sessions s on s.token_hash = wanted.token_hash
       and s.expires_at > ${now} and s.last_seen_at > ${idleCutoff}
-    join users u on u.id = s.user_id
+    join users on users.id = s.user_id
     left join votes v on v.user_id = s.user_id and v.opinion_id = wanted.opinion_id
   `.execute(db);
   return result.rows.map(({ wantedPosition, sessionLastSeenAt, voteRating, ...user }) => ({

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { batcherPerDatabase } from '../../db/batcher.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../../db/schema.ts';
 import * as sessionsRepository from './sessions.repository.ts';
 
 /** A session ends this long after login, however active (docs/decisions/011-accounts.md). */
@@ -21,7 +21,7 @@ export function createSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-type LiveSession = { user: UserRow; lastSeenAt: Date };
+type LiveSession = { user: SessionUser; lastSeenAt: Date };
 
 /** Concurrent requests' session look-ups share one query (docs/decisions/023). */
 const sessionLookups = batcherPerDatabase(
@@ -40,7 +40,7 @@ const sessionLookups = batcherPerDatabase(
 );
 
 /** The member behind a session token hash, refreshing its idle clock now and then. */
-export async function resolveSession(db: Db, tokenHash: string): Promise<UserRow | null> {
+export async function resolveSession(db: Db, tokenHash: string): Promise<SessionUser | null> {
   const found = await sessionLookups(db)(tokenHash);
   if (!found) return null;
   await keepAlive(db, tokenHash, found.lastSeenAt);
@@ -55,7 +55,7 @@ async function keepAlive(db: Db, tokenHash: string, lastSeenAt: Date) {
   }
 }
 
-type SessionWithRating = { user: UserRow; lastSeenAt: Date; rating: number | null };
+type SessionWithRating = { user: SessionUser; lastSeenAt: Date; rating: number | null };
 
 /** Concurrent opinion pages' session and rating look-ups share one query (docs/decisions/023). */
 const sessionWithRatingLookups = batcherPerDatabase(
@@ -85,7 +85,7 @@ export async function resolveSessionWithRating(
   db: Db,
   tokenHash: string,
   opinionId: number,
-): Promise<{ user: UserRow; rating: number } | null> {
+): Promise<{ user: SessionUser; rating: number } | null> {
   const found = await sessionWithRatingLookups(db)({ tokenHash, opinionId });
   if (!found) return null;
   await keepAlive(db, tokenHash, found.lastSeenAt);

@@ -1,6 +1,6 @@
 import type { TopicSummary } from '../../../contract/entities.ts';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
 import { listFeed } from '../feed/feed.service.ts';
 import { slugify, uniqueSlug } from '../opinions/opinions.slug.ts';
@@ -26,7 +26,7 @@ export async function getTopicFeed(
   db: Db,
   slug: string,
   after: string | undefined,
-  viewer: UserRow | null,
+  viewer: SessionUser | null,
 ) {
   const topic = await topicsRepository.findTopicBySlug(db, slug);
   if (!topic) throw notFound();
@@ -68,7 +68,7 @@ export async function resolveTopicIds(db: Db, ids: readonly number[]): Promise<n
  */
 export async function createTopic(
   db: Db,
-  viewer: UserRow | null,
+  viewer: SessionUser | null,
   adminEmails: readonly string[],
   title: string,
 ): Promise<{ NewTopic: TopicSummary }> {
@@ -93,7 +93,7 @@ export async function createTopic(
 /** Follows (or, with followed false, unfollows) a topic; followed topics lift the feed. */
 export async function setTopicFollowed(
   db: Db,
-  viewer: UserRow | null,
+  viewer: SessionUser | null,
   input: { topicID: number; followed: boolean },
 ): Promise<{ NumFollowers: number; FollowedByMe: boolean }> {
   if (!viewer) throw new HttpError(401, 'Log in or sign up to follow topics');

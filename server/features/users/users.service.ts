@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../../../contract/user.ts';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { SessionUser } from '../../db/schema.ts';
 import * as usersRepository from './users.repository.ts';
 
 const anonymous: CurrentUser = {
@@ -18,12 +18,15 @@ const anonymous: CurrentUser = {
 };
 
 /** True when the account's e-mail is listed in ADMIN_EMAILS: such accounts hold every staff flag. */
-export function isConfiguredAdmin(user: UserRow, adminEmails: readonly string[]): boolean {
+export function isConfiguredAdmin(user: SessionUser, adminEmails: readonly string[]): boolean {
   return user.email !== null && adminEmails.includes(user.email.toLowerCase());
 }
 
 /** The user-info record: capability flags come from the user row, or all of them for admins. */
-export function toCurrentUser(user: UserRow | null, adminEmails: readonly string[]): CurrentUser {
+export function toCurrentUser(
+  user: SessionUser | null,
+  adminEmails: readonly string[],
+): CurrentUser {
   if (!user) return anonymous;
   const isAdmin = isConfiguredAdmin(user, adminEmails);
   return {
@@ -52,7 +55,7 @@ export async function listTopContributors(db: Db, limit: number) {
  */
 export async function grantConfiguredStaffRights(
   db: Db,
-  user: UserRow,
+  user: SessionUser,
   adminEmails: readonly string[],
 ): Promise<void> {
   if (!isConfiguredAdmin(user, adminEmails)) return;
