@@ -71,8 +71,8 @@ export function createBatcher<Input, Output>(
       const expected = Math.min(options.maxBatch, queue.length + batch.length);
       if (options.lingerMs && inFlight === 0 && queue.length > 0 && queue.length < expected) {
         // The callers just answered often call again at once (a member voting down a feed, a
-        // load balancer's keep-alive connections): wait a moment for them, so that they travel
-        // in this batch instead of the next one. A fuller batch costs little more than a small
+        // client that sends its next request when an answer arrives): wait a moment for them,
+        // so that they travel in this batch instead of the next one. A fuller batch costs little more than a small
         // one, so this raises throughput; it is PostgreSQL's commit_delay, done in front of the
         // database. The timer bounds the wait.
         awaited = expected;
