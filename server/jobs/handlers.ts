@@ -1,4 +1,4 @@
-import { rebuildOpinionCounters } from '../features/opinions/opinions.repository.ts';
+import { rebuildCounters } from '../features/opinions/opinions.repository.ts';
 import { sendPasswordResetMailJob } from '../features/accounts/accounts.service.ts';
 import { deliverMailJob } from '../features/mail/mail.service.ts';
 import {
@@ -12,7 +12,7 @@ import type { JobHandlers } from './queue.ts';
 export const jobHandlers: JobHandlers = {
   /** Rebuilds the derived per-opinion counters from the raw votes and comments. */
   'rebuild-counters': async (_payload, { db }) => {
-    await rebuildOpinionCounters(db);
+    await rebuildCounters(db);
   },
   /** Delivers one e-mail over SMTP, or into the outbox without SMTP_URL (enqueueMail). */
   'send-mail': deliverMailJob,

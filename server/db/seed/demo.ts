@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { renderCommentMarkdown } from '../../features/comments/comments.markdown.ts';
 import { slugify, uniqueSlug } from '../../features/opinions/opinions.slug.ts';
 import { karmaPerComment, karmaPerGoodPointReceived } from '../../features/users/users.karma.ts';
-import { rebuildOpinionCounters } from '../../features/opinions/opinions.repository.ts';
+import { rebuildCounters } from '../../features/opinions/opinions.repository.ts';
 import { recomputeAllKarma } from '../../features/users/users.repository.ts';
 import { seedInstrumentAnswers } from '../../features/instruments/instruments.seed.ts';
 import { recordMilestonesWithoutNotifying } from '../../features/milestones/milestones.service.ts';
@@ -172,7 +172,7 @@ async function insertDemo(db: Db, content: DemoContent, now: Date): Promise<Seed
       traits: user.traits,
     })),
   );
-  await rebuildOpinionCounters(db);
+  await rebuildCounters(db);
   await recomputeAllKarma(db, karmaPerComment, karmaPerGoodPointReceived);
   // Demo members did not just earn their awards: record them without notifying anyone.
   await recordMilestonesWithoutNotifying(db);

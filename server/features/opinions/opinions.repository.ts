@@ -221,6 +221,14 @@ const rawCounts = sql`
   ) c on c.opinion_id = o.id
 `;
 
+/** Each member's number of votes on listed opinions, counted from the raw votes. */
+const rawMemberVoteCounts = sql`
+  select v.user_id, count(*)::int as votes
+  from votes v join opinions o on o.id = v.opinion_id
+  where o.listed
+  group by v.user_id
+`;
+
 /** Opinions whose derived counters disagree with their raw votes and comments. */
 export async function findCounterDrift(db: Db) {
   const result = await sql<{
@@ -242,7 +250,7 @@ export async function findCounterDrift(db: Db) {
 }
 
 /** Rebuilds every opinion's derived counters, and members' counts of listed votes, from the raw rows. */
-export async function rebuildOpinionCounters(db: Db) {
+export async function rebuildCounters(db: Db) {
   await sql`
     update opinions o set
       votes1 = raw.votes[1], votes2 = raw.votes[2], votes3 = raw.votes[3],
@@ -257,14 +265,6 @@ export async function rebuildOpinionCounters(db: Db) {
     on conflict (user_id) do update set listed_votes = excluded.listed_votes
   `.execute(db);
 }
-
-/** Each member's number of votes on listed opinions, counted from the raw votes. */
-const rawMemberVoteCounts = sql`
-  select v.user_id, count(*)::int as votes
-  from votes v join opinions o on o.id = v.opinion_id
-  where o.listed
-  group by v.user_id
-`;
 
 /** Members whose count of listed votes (member_vote_counts) disagrees with their raw votes. */
 export async function findMemberVoteCountDrift(db: Db) {

@@ -182,6 +182,8 @@ export async function getOpinionsInOrder(
   });
 }
 
+type OpinionPage = { Opinion: Opinion; Results: VoteResults | null };
+
 /**
  * The opinion page's data, for the member behind the session token hash if the session is live
  * (one round trip finds them and their rating: docs/decisions/023), else as a visitor sees it,
@@ -215,8 +217,6 @@ export async function getOpinionPage(
     Results: { Percentages: computePercentages(countsOf(bundle.row)) },
   };
 }
-
-type OpinionPage = { Opinion: Opinion; Results: VoteResults | null };
 
 /**
  * The page of an opinion as everyone who has not voted on it sees it, visitors included: made

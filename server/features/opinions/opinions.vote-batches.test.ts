@@ -29,6 +29,26 @@ function tokenHashOf(cookie: string) {
   return hashSessionToken(cookie.slice(`${sessionCookieName}=`.length));
 }
 
+async function updateSession(
+  cookie: string,
+  values: { expiresAt?: Date; lastSeenAt?: Date },
+): Promise<void> {
+  await t.db
+    .updateTable('sessions')
+    .set(values)
+    .where('tokenHash', '=', tokenHashOf(cookie))
+    .execute();
+}
+
+async function lastSeenAtOf(cookie: string): Promise<Date> {
+  const session = await t.db
+    .selectFrom('sessions')
+    .select('lastSeenAt')
+    .where('tokenHash', '=', tokenHashOf(cookie))
+    .executeTakeFirstOrThrow();
+  return session.lastSeenAt;
+}
+
 async function votesOf(opinionId: number) {
   return t.db
     .selectFrom('votes')
@@ -111,16 +131,8 @@ describe('votes cast in batches', () => {
     const [expired, idle] = await Promise.all([buildUser(t.db), buildUser(t.db)]);
     const expiredCookie = await loginAs(t.db, expired.id);
     const idleCookie = await loginAs(t.db, idle.id);
-    await t.db
-      .updateTable('sessions')
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where('tokenHash', '=', tokenHashOf(expiredCookie))
-      .execute();
-    await t.db
-      .updateTable('sessions')
-      .set({ lastSeenAt: new Date(Date.now() - 15 * 86_400_000) })
-      .where('tokenHash', '=', tokenHashOf(idleCookie))
-      .execute();
+    await updateSession(expiredCookie, { expiresAt: new Date(Date.now() - 1000) });
+    await updateSession(idleCookie, { lastSeenAt: new Date(Date.now() - 15 * 86_400_000) });
     const responses = await Promise.all([
       vote(expiredCookie, { id: opinion.id, rating: 2 }),
       vote(idleCookie, { id: opinion.id, rating: 2 }),
@@ -140,18 +152,9 @@ describe('votes cast in batches', () => {
     const member = await buildUser(t.db);
     const cookie = await loginAs(t.db, member.id);
     const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
-    await t.db
-      .updateTable('sessions')
-      .set({ lastSeenAt: twoHoursAgo })
-      .where('tokenHash', '=', tokenHashOf(cookie))
-      .execute();
+    await updateSession(cookie, { lastSeenAt: twoHoursAgo });
     expect((await vote(cookie, { id: opinion.id, rating: 3 })).statusCode).toBe(200);
-    const session = await t.db
-      .selectFrom('sessions')
-      .select('lastSeenAt')
-      .where('tokenHash', '=', tokenHashOf(cookie))
-      .executeTakeFirstOrThrow();
-    expect(session.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await lastSeenAtOf(cookie)).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('queues a milestone check when a vote reaches a vote award, counting listed opinions only', async () => {
@@ -230,11 +233,7 @@ describe("the opinion page's session look-up, which also finds the member's rati
     const member = await buildUser(t.db);
     const cookie = await loginAs(t.db, member.id);
     await vote(cookie, { id: opinion.id, rating: 4 });
-    await t.db
-      .updateTable('sessions')
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where('tokenHash', '=', tokenHashOf(cookie))
-      .execute();
+    await updateSession(cookie, { expiresAt: new Date(Date.now() - 1000) });
     const response = await getPage(opinion.slug, cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json().body.Opinion.Rating).toBe(0);
@@ -248,17 +247,8 @@ describe("the opinion page's session look-up, which also finds the member's rati
     const opinion = await buildOpinion(t.db);
     const member = await buildUser(t.db);
     const cookie = await loginAs(t.db, member.id);
-    await t.db
-      .updateTable('sessions')
-      .set({ lastSeenAt: new Date(Date.now() - 2 * 3_600_000) })
-      .where('tokenHash', '=', tokenHashOf(cookie))
-      .execute();
+    await updateSession(cookie, { lastSeenAt: new Date(Date.now() - 2 * 3_600_000) });
     expect((await getPage(opinion.slug, cookie)).statusCode).toBe(200);
-    const session = await t.db
-      .selectFrom('sessions')
-      .select('lastSeenAt')
-      .where('tokenHash', '=', tokenHashOf(cookie))
-      .executeTakeFirstOrThrow();
-    expect(session.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await lastSeenAtOf(cookie)).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 });
