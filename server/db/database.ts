@@ -58,11 +58,39 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
-const embeddedDatabases = new WeakSet<Db>();
+/** The embedded databases, each with its count of statement activity (see statementActivity). */
+const embeddedDatabases = new WeakMap<Db, { count: number }>();
 
 /** Whether the handle is the embedded database: one connection, every query in turn. */
 export function isEmbeddedDatabase(db: Db): boolean {
   return embeddedDatabases.has(db);
+}
+
+/**
+ * For the embedded database: a number that changes whenever a statement or transaction starts or
+ * ends on it. This process is its only client, so while the number stays the same nothing in it
+ * has changed. Null for a PostgreSQL server, which other processes write too.
+ */
+export function statementActivity(db: Db): number | null {
+  return embeddedDatabases.get(db)?.count ?? null;
+}
+
+/** Counts every start and end of a statement or transaction on the PGlite instance. */
+function countActivity(pglite: PGlite): { count: number } {
+  const activity = { count: 0 };
+  const counted = <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      activity.count++;
+      try {
+        return await run(...args);
+      } finally {
+        activity.count++;
+      }
+    };
+  pglite.query = counted(pglite.query.bind(pglite)) as typeof pglite.query;
+  pglite.exec = counted(pglite.exec.bind(pglite)) as typeof pglite.exec;
+  pglite.transaction = counted(pglite.transaction.bind(pglite)) as typeof pglite.transaction;
+  return activity;
 }
 
 /** Opens the embedded database; `dataDir` undefined keeps it in memory (tests). */
@@ -77,7 +105,7 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
       dialect: new PGliteDialect({ pglite }),
       plugins: [new CamelCasePlugin()],
     });
-    embeddedDatabases.add(db);
+    embeddedDatabases.set(db, countActivity(pglite));
     return {
       db,
       kind: 'embedded',

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { SessionUser } from '../db/schema.ts';
+import type { MemberContext } from '../features/sessions/members-cache.ts';
 import {
   endSession,
   hashSessionToken,
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in member, or null for an anonymous visitor. */
     user: SessionUser | null;
+    /** The same member with their votes, followed topics and recent opinions (the members cache). */
+    member: MemberContext | null;
     /** SHA-256 of the session cookie's token, when the request carried one. */
     sessionTokenHash: string | null;
   }
@@ -67,6 +70,7 @@ export async function registerSession(
 ) {
   await app.register(cookie);
   app.decorateRequest('user', null);
+  app.decorateRequest('member', null);
   app.decorateRequest('sessionTokenHash', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/logout')) return;
@@ -79,7 +83,8 @@ export async function registerSession(
     request.sessionTokenHash = hashSessionToken(token);
     // Such a route looks the session up within its own round trip and clears a dead cookie itself.
     if (request.routeOptions.config.resolvesOwnSession) return;
-    request.user = await resolveSession(db, request.sessionTokenHash);
+    request.member = await resolveSession(db, request.sessionTokenHash);
+    request.user = request.member?.user ?? null;
     // A dead session's cookie is removed, so the browser stops sending it.
     if (!request.user) clearSessionCookie(request, reply, config);
   });

@@ -9,6 +9,7 @@ import * as addJobDedupeKey from './20261121T2000-add-job-dedupe-key.ts';
 import * as castVotesInBatches from './20261121T2100-cast-votes-in-batches.ts';
 import * as planVoteFunctionsOnce from './20261121T2200-plan-vote-functions-once.ts';
 import * as countMembersListedVotes from './20261121T2300-count-members-listed-votes.ts';
+import * as noteMemberChanges from './20261121T2400-note-member-changes.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T2100-cast-votes-in-batches': castVotesInBatches,
   '20261121T2200-plan-vote-functions-once': planVoteFunctionsOnce,
   '20261121T2300-count-members-listed-votes': countMembersListedVotes,
+  '20261121T2400-note-member-changes': noteMemberChanges,
 };

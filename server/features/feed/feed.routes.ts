@@ -6,6 +6,6 @@ import { listFeed } from './feed.service.ts';
 
 export function registerFeedRoutes(app: FastifyInstance, { db }: AppDeps) {
   registerCall(app, userFeed, async ({ after }, request) =>
-    listFeed(db, { viewer: request.user, after }),
+    listFeed(db, { viewer: request.member, after }),
   );
 }

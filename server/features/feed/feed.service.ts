@@ -1,17 +1,20 @@
 import type { FeedCards, Opinion } from '../../../contract/entities.ts';
 import { batcherPerDatabase } from '../../db/batcher.ts';
 import type { Db } from '../../db/database.ts';
-import type { SessionUser } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { shareResponseBody } from '../../serializer.ts';
 import { getOpinionsInOrder, listLatestActivity } from '../opinions/opinions.service.ts';
+import {
+  recentOwnOpinionIds,
+  recentOwnOpinionsLimit,
+  recentOwnOpinionsWindowMs,
+  type MemberContext,
+} from '../sessions/members-cache.ts';
 import { listTopContributors } from '../users/users.service.ts';
 import * as feedRepository from './feed.repository.ts';
 
 export const feedPageSize = 20;
-const recentOwnOpinionsWindowMs = 7 * 86_400_000;
-const recentOwnOpinionsLimit = 5;
 const dayMs = 86_400_000;
 
 /** A place in the ranking: the score at the cursor's reference time, and the id breaking ties. */
@@ -155,7 +158,10 @@ function isAfter(position: FeedPosition, cursor: FeedPosition): boolean {
   );
 }
 
-/** Concurrent members' feed contexts share one query (docs/decisions/023). */
+/**
+ * Members' feed contexts for a window the members cache does not hold (a cursor made more than a
+ * day before the member was loaded): concurrent ones share one query (docs/decisions/023).
+ */
 const viewerContexts = batcherPerDatabase(
   (db, requests: Array<{ userId: number; since: Date }>) =>
     feedRepository.findFeedViewerContexts(db, requests, recentOwnOpinionsLimit),
@@ -169,7 +175,7 @@ const viewerContexts = batcherPerDatabase(
  */
 export async function listFeed(
   db: Db,
-  options: { viewer: SessionUser | null; after: string | undefined; topicId?: number },
+  options: { viewer: MemberContext | null; after: string | undefined; topicId?: number },
 ): Promise<FeedPage> {
   if (options.viewer || options.after) return buildFeedPage(db, options);
   const topicKey = options.topicId === undefined ? 'all' : String(options.topicId);
@@ -181,36 +187,35 @@ export async function listFeed(
 
 async function buildFeedPage(
   db: Db,
-  options: { viewer: SessionUser | null; after: string | undefined; topicId?: number },
+  options: { viewer: MemberContext | null; after: string | undefined; topicId?: number },
 ): Promise<FeedPage> {
   const isFirstPage = !options.after;
   const cursor = options.after ? decodeFeedCursor(options.after) : null;
   const viewer = options.viewer;
   const isForYou = options.topicId === undefined;
 
-  const [ranking, context] = await Promise.all([
+  const since = new Date((cursor?.now ?? new Date()).getTime() - recentOwnOpinionsWindowMs);
+  const cachedRecentIds = viewer ? recentOwnOpinionIds(viewer, since) : [];
+  const [ranking, uncachedContext] = await Promise.all([
     getRanking(db, options.topicId, cursor?.now ?? null),
-    viewer
-      ? viewerContexts(db)({
-          userId: viewer.id,
-          since: new Date((cursor?.now ?? new Date()).getTime() - recentOwnOpinionsWindowMs),
-        })
-      : null,
+    viewer && !cachedRecentIds ? viewerContexts(db)({ userId: viewer.user.id, since }) : null,
   ]);
   const now = ranking.now;
-  const votedIds = new Set(context?.votedIds ?? []);
-  const followedTopicIds = new Set(context?.followedTopicIds ?? []);
-  const recentIds = isForYou ? (context?.recentIds ?? []) : [];
+  const votedIds = uncachedContext ? new Set(uncachedContext.votedIds) : viewer?.ratings;
+  const followedTopicIds = new Set(
+    uncachedContext?.followedTopicIds ?? viewer?.followedTopicIds ?? [],
+  );
+  const recentIds = isForYou ? (uncachedContext?.recentIds ?? cachedRecentIds ?? []) : [];
   // The viewer's own recent opinions are shown above the feed already.
   const isShownAbove = (opinion: RankedOpinion) =>
-    recentIds.length > 0 && viewer !== null && opinion.authorId === viewer.id;
+    recentIds.length > 0 && viewer !== null && opinion.authorId === viewer.user.id;
 
   // Followed topics lift some opinions, so their viewers' order is sorted afresh; everyone else's
   // is the ranking's own, and the scan stops once it has a page and one more.
   const isReordered = followedTopicIds.size > 0;
   const positions: FeedPosition[] = [];
   for (const opinion of ranking.opinions) {
-    if (votedIds.has(opinion.id) || isShownAbove(opinion)) continue;
+    if (votedIds?.has(opinion.id) || isShownAbove(opinion)) continue;
     const position = {
       id: opinion.id,
       score:
@@ -229,8 +234,8 @@ async function buildFeedPage(
 
   const [opinions, recent, cards] = await Promise.all([
     // A member's feed holds only what they have not voted on.
-    getOpinionsInOrder(db, ids, viewer, { isUnvotedByViewer: true }),
-    isFirstPage && isForYou ? getOpinionsInOrder(db, recentIds, viewer) : null,
+    getOpinionsInOrder(db, ids, viewer?.ratings ?? null),
+    isFirstPage && isForYou ? getOpinionsInOrder(db, recentIds, viewer?.ratings ?? null) : null,
     isFirstPage ? getFeedCards(db) : null,
   ]);
   const last = page.at(-1);

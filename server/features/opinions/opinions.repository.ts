@@ -163,25 +163,6 @@ export async function listTopicsOfOpinions(db: Db, opinionIds: readonly number[]
     .execute();
 }
 
-/**
- * Members' ratings of opinions, for many (member, opinions) requests at once: one query answers
- * the look-ups of concurrent requests (docs/decisions/023). Pairs nobody voted on are left out.
- */
-export async function listRatings(
-  db: Db,
-  requests: ReadonlyArray<{ userId: number; opinionIds: readonly number[] }>,
-) {
-  const userIds = requests.flatMap((request) => request.opinionIds.map(() => request.userId));
-  const opinionIds = requests.flatMap((request) => request.opinionIds);
-  if (opinionIds.length === 0) return [];
-  const result = await sql<{ userId: number; opinionId: number; rating: number }>`
-    select v.user_id, v.opinion_id, v.rating
-    from unnest(${userIds}::integer[], ${opinionIds}::integer[]) as wanted (user_id, opinion_id)
-    join votes v on v.user_id = wanted.user_id and v.opinion_id = wanted.opinion_id
-  `.execute(db);
-  return result.rows;
-}
-
 /** The newest live comments on live opinions, for the activity rows. */
 export async function listLatestComments(db: Db, limit: number) {
   return db

@@ -136,48 +136,21 @@ function toOpinion(bundle: OpinionBundle, rating: number): Opinion {
   };
 }
 
-type RatingsRequest = { userId: number; opinionIds: readonly number[] };
-
-/** A member's ratings of the given opinions (opinion id → rating); concurrent requests share a query. */
-const ratingLookups = batcherPerDatabase(
-  async (db, requests: RatingsRequest[]) => {
-    const rows = await opinionsRepository.listRatings(db, requests);
-    const byUser = new Map<number, Map<number, number>>();
-    for (const row of rows) {
-      let ratings = byUser.get(row.userId);
-      if (!ratings) byUser.set(row.userId, (ratings = new Map()));
-      ratings.set(row.opinionId, row.rating);
-    }
-    return requests.map((request) => byUser.get(request.userId) ?? new Map<number, number>());
-  },
-  { maxBatch: 200 },
-);
-
-async function getRatings(db: Db, viewer: SessionUser | null, opinionIds: readonly number[]) {
-  if (!viewer || opinionIds.length === 0) return new Map<number, number>();
-  return ratingLookups(db)({ userId: viewer.id, opinionIds });
-}
-
 /**
- * Loads opinions by id and returns them in the order of `ids`, with the viewer's ratings.
- * `isUnvotedByViewer` skips the ratings lookup when the caller knows the viewer voted on none
- * of them (a member's feed leaves voted opinions out).
+ * Loads opinions by id and returns them in the order of `ids`, each with the viewer's rating from
+ * `ratings` (their votes, as the members cache holds them; null for a visitor).
  */
 export async function getOpinionsInOrder(
   db: Db,
   ids: readonly number[],
-  viewer: SessionUser | null,
-  options: { isUnvotedByViewer?: boolean } = {},
+  ratings: ReadonlyMap<number, number> | null,
 ): Promise<Opinion[]> {
   if (ids.length === 0) return [];
-  const [bundles, ratings] = await Promise.all([
-    getBundles(db, ids),
-    getRatings(db, options.isUnvotedByViewer ? null : viewer, ids),
-  ]);
+  const bundles = await getBundles(db, ids);
   return ids.flatMap((id) => {
     const bundle = bundles.get(id);
     if (!bundle) return [];
-    const rating = ratings.get(id) ?? 0;
+    const rating = ratings?.get(id) ?? 0;
     return [rating === 0 ? unvotedPageOf(bundle).Opinion : toOpinion(bundle, rating)];
   });
 }

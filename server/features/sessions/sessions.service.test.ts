@@ -26,7 +26,7 @@ describe("a request's member", () => {
     const tokenHash = tokenHashOf(await loginAs(handle.db, member.id));
     const { passwordHash: _passwordHash, ...expected } = member;
 
-    expect(await resolveSession(handle.db, tokenHash)).toEqual(expected);
+    expect((await resolveSession(handle.db, tokenHash))?.user).toEqual(expected);
 
     const opinion = await buildOpinion(handle.db);
     await recordVote(handle.db, member.id, opinion.id, 4);

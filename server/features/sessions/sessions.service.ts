@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { batcherPerDatabase } from '../../db/batcher.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
+import { findSessionMember, type MemberContext } from './members-cache.ts';
 import * as sessionsRepository from './sessions.repository.ts';
 
 /** A session ends this long after login, however active (docs/decisions/011-accounts.md). */
@@ -21,30 +21,12 @@ export function createSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-type LiveSession = { user: SessionUser; lastSeenAt: Date };
-
-/** Concurrent requests' session look-ups share one query (docs/decisions/023). */
-const sessionLookups = batcherPerDatabase(
-  async (db, tokenHashes: string[]): Promise<Array<LiveSession | null>> => {
-    const now = new Date();
-    const found = await sessionsRepository.findLiveSessions(
-      db,
-      [...new Set(tokenHashes)],
-      now,
-      new Date(now.getTime() - sessionIdleMs),
-    );
-    const byHash = new Map(found.map((session) => [session.tokenHash, session]));
-    return tokenHashes.map((tokenHash) => byHash.get(tokenHash) ?? null);
-  },
-  { maxBatch: 200 },
-);
-
 /** The member behind a session token hash, refreshing its idle clock now and then. */
-export async function resolveSession(db: Db, tokenHash: string): Promise<SessionUser | null> {
-  const found = await sessionLookups(db)(tokenHash);
+export async function resolveSession(db: Db, tokenHash: string): Promise<MemberContext | null> {
+  const found = await findSessionMember(db, tokenHash, sessionIdleMs);
   if (!found) return null;
   await keepAlive(db, tokenHash, found.lastSeenAt);
-  return found.user;
+  return found.member;
 }
 
 /** Writes a live session's idle clock when it was last written long enough ago. */
@@ -55,41 +37,18 @@ async function keepAlive(db: Db, tokenHash: string, lastSeenAt: Date) {
   }
 }
 
-type SessionWithRating = { user: SessionUser; lastSeenAt: Date; rating: number | null };
-
-/** Concurrent opinion pages' session and rating look-ups share one query (docs/decisions/023). */
-const sessionWithRatingLookups = batcherPerDatabase(
-  async (
-    db,
-    requests: Array<{ tokenHash: string; opinionId: number }>,
-  ): Promise<Array<SessionWithRating | null>> => {
-    const now = new Date();
-    const found = await sessionsRepository.findLiveSessionsWithRatings(
-      db,
-      requests,
-      now,
-      new Date(now.getTime() - sessionIdleMs),
-    );
-    const answers: Array<SessionWithRating | null> = requests.map(() => null);
-    for (const { position, ...session } of found) answers[position - 1] = session;
-    return answers;
-  },
-  { maxBatch: 200 },
-);
-
 /**
- * resolveSession and the member's rating of one opinion (0 when they have not voted on it) in one
- * round trip: the opinion page's look-up. Null when the session is not live.
+ * resolveSession and the member's rating of one opinion (0 when they have not voted on it): the
+ * opinion page's look-up. Null when the session is not live.
  */
 export async function resolveSessionWithRating(
   db: Db,
   tokenHash: string,
   opinionId: number,
 ): Promise<{ user: SessionUser; rating: number } | null> {
-  const found = await sessionWithRatingLookups(db)({ tokenHash, opinionId });
-  if (!found) return null;
-  await keepAlive(db, tokenHash, found.lastSeenAt);
-  return { user: found.user, rating: found.rating ?? 0 };
+  const member = await resolveSession(db, tokenHash);
+  if (!member) return null;
+  return { user: member.user, rating: member.ratings.get(opinionId) ?? 0 };
 }
 
 /**

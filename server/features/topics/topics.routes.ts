@@ -7,7 +7,7 @@ import * as topicsService from './topics.service.ts';
 export function registerTopicRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   registerCall(app, getAllTopics, async () => topicsService.listAllTopics(db));
   registerCall(app, getTopic, async ({ slug, after }, request) =>
-    topicsService.getTopicFeed(db, slug, after, request.user),
+    topicsService.getTopicFeed(db, slug, after, request.member),
   );
   registerCall(app, createTopic, async ({ title }, request) =>
     topicsService.createTopic(db, request.user, config.adminEmails, title),

@@ -1,6 +1,7 @@
 import type { TopicSummary } from '../../../contract/entities.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
+import type { MemberContext } from '../sessions/members-cache.ts';
 import { HttpError, notFound } from '../../http.ts';
 import { listFeed } from '../feed/feed.service.ts';
 import { slugify, uniqueSlug } from '../opinions/opinions.slug.ts';
@@ -26,14 +27,14 @@ export async function getTopicFeed(
   db: Db,
   slug: string,
   after: string | undefined,
-  viewer: SessionUser | null,
+  viewer: MemberContext | null,
 ) {
   const topic = await topicsRepository.findTopicBySlug(db, slug);
   if (!topic) throw notFound();
   const [page, numOpinions, followers] = await Promise.all([
     listFeed(db, { viewer, after, topicId: topic.id }),
     topicsRepository.countListedOpinionsInTopic(db, topic.id),
-    topicsRepository.countTopicFollowers(db, topic.id, viewer?.id ?? null),
+    topicsRepository.countTopicFollowers(db, topic.id, viewer?.user.id ?? null),
   ]);
   return {
     Topic: {

@@ -1,0 +1,285 @@
+import { batcherPerDatabase, createBatcher, type Batcher } from '../../db/batcher.ts';
+import { statementActivity, type Db } from '../../db/database.ts';
+import type { SessionUser } from '../../db/schema.ts';
+import * as sessionsRepository from './sessions.repository.ts';
+
+/**
+ * The members cache (docs/decisions/025-members-cache.md): what this process knows of the members
+ * whose requests it answers (their live sessions, rows, votes, followed topics and recent
+ * opinions), validated rather than trusted. Triggers note every change to those rows in
+ * member_changes, in the writing transaction. Before a request is answered from memory, a read of
+ * the notes that started after the request arrived has dropped every member changed since: a
+ * member's request sees every write committed before it arrived, as a database look-up would,
+ * and logout ends a session everywhere at once. Concurrent requests share that read (one small
+ * query per batch); a member whose entry was dropped is loaded again in one query.
+ */
+
+/** A member as the members cache holds them. */
+export type MemberContext = {
+  user: SessionUser;
+  /** Every opinion the member voted on, with their rating. */
+  ratings: ReadonlyMap<number, number>;
+  followedTopicIds: readonly number[];
+  /** See recentOwnOpinionIds. */
+  recent: { ids: readonly number[]; createdMs: readonly number[]; sinceMs: number };
+};
+
+type CachedSession = { userId: number; expiresAtMs: number; lastSeenAtMs: number };
+
+/** At most this many members (and twice as many sessions) are held; the oldest entries go first. */
+const maxMembers = 10_000;
+/** A process that has not read the notes for this long forgets everything before it reads again. */
+const maxSilenceMs = 60_000;
+/** Notes are deleted once their transactions ended at least this long ago. */
+const noteRetentionMs = 10 * 60_000;
+/** Recent opinions are loaded for a window this much longer than asked, so later pages reuse them. */
+const recentWindowMarginMs = 86_400_000;
+
+class MembersCache {
+  readonly sessions = new Map<string, CachedSession>();
+  readonly members = new Map<number, MemberContext>();
+  /** Each member's cached session token hashes, so that a change to them drops those too. */
+  private readonly tokensByMember = new Map<number, Set<string>>();
+  /** Counts applied changes; `changedAt` says when a member last changed (for loads in flight). */
+  private epoch = 0;
+  private readonly changedAt = new Map<number, number>();
+  /** Loads that began before this epoch may not be stored: their member's changes are forgotten. */
+  private forgottenBefore = 0;
+
+  // The reader's place in member_changes.
+  private horizon: string | null = null;
+  /** Notes at or above the horizon already applied (a later read returns them again). */
+  private readonly appliedNotes = new Map<number, bigint>();
+  private lastReadSentAtMs = 0;
+  /** The horizon seen about once a minute: notes below one that is old enough can be deleted. */
+  private horizonSamples: Array<{ atMs: number; horizon: string }> = [];
+  private lastPruneAtMs = Date.now();
+
+  readonly syncs: Batcher<void, void>;
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+    // One read in flight: each applies the notes in order and moves the horizon forward.
+    this.syncs = createBatcher(
+      async (calls) => {
+        await this.readChanges();
+        return calls.map(() => undefined);
+      },
+      { maxBatch: 100_000, maxInFlight: 1 },
+    );
+  }
+
+  /** The epoch a load starts at: pass it to store. */
+  get loadEpoch() {
+    return this.epoch;
+  }
+
+  /** The embedded database's statement activity when the notes were last read. */
+  private activityAtLastRead: number | null = null;
+
+  private async readChanges() {
+    const sentAtMs = Date.now();
+    const activity = statementActivity(this.db);
+    if (activity !== null && activity === this.activityAtLastRead) {
+      // The embedded database has only this process for a client, and nothing has run on it
+      // since the last read: there is nothing new to read.
+      this.lastReadSentAtMs = sentAtMs;
+      return;
+    }
+    if (this.lastReadSentAtMs !== 0 && sentAtMs - this.lastReadSentAtMs > maxSilenceMs) {
+      // Notes this process has not read may have been deleted meanwhile.
+      this.forgetEveryone();
+      this.horizon = null;
+      this.appliedNotes.clear();
+    }
+    const { horizon, changes } = await sessionsRepository.readMemberChanges(
+      this.db,
+      this.horizon,
+    );
+    for (const change of changes) {
+      if (this.appliedNotes.has(change.seq)) continue;
+      this.appliedNotes.set(change.seq, BigInt(change.xid));
+      if (change.userId === null) this.forgetEveryone();
+      else this.forget(change.userId);
+    }
+    if (this.horizon === null || BigInt(horizon) > BigInt(this.horizon)) this.horizon = horizon;
+    const horizonXid = BigInt(this.horizon);
+    for (const [seq, xid] of this.appliedNotes) if (xid < horizonXid) this.appliedNotes.delete(seq);
+    this.lastReadSentAtMs = sentAtMs;
+    await this.pruneNotes(sentAtMs);
+    this.activityAtLastRead = statementActivity(this.db);
+  }
+
+  /** Deletes the notes every process has read, about once a minute. */
+  private async pruneNotes(nowMs: number) {
+    const lastSample = this.horizonSamples.at(-1);
+    if (this.horizon && (!lastSample || nowMs - lastSample.atMs >= 60_000)) {
+      this.horizonSamples.push({ atMs: nowMs, horizon: this.horizon });
+    }
+    if (nowMs - this.lastPruneAtMs < 60_000) return;
+    this.lastPruneAtMs = nowMs;
+    // Transactions below a horizon seen retention ago ended before then; every process that has
+    // read the notes since (and one that has not forgets everything) has seen theirs.
+    const old = this.horizonSamples.filter((sample) => nowMs - sample.atMs >= noteRetentionMs);
+    const pruneBelow = old.at(-1);
+    if (!pruneBelow) return;
+    this.horizonSamples = this.horizonSamples.filter((sample) => !old.includes(sample));
+    await sessionsRepository.pruneMemberChanges(this.db, pruneBelow.horizon);
+  }
+
+  private forget(userId: number) {
+    this.epoch++;
+    this.changedAt.set(userId, this.epoch);
+    if (this.changedAt.size > 4 * maxMembers) {
+      this.changedAt.clear();
+      this.forgottenBefore = this.epoch;
+    }
+    this.members.delete(userId);
+    for (const tokenHash of this.tokensByMember.get(userId) ?? []) this.sessions.delete(tokenHash);
+    this.tokensByMember.delete(userId);
+  }
+
+  private forgetEveryone() {
+    this.epoch++;
+    this.forgottenBefore = this.epoch;
+    this.changedAt.clear();
+    this.members.clear();
+    this.sessions.clear();
+    this.tokensByMember.clear();
+  }
+
+  /** Whether a load that began at `loadEpoch` may be kept: nothing about the member changed since. */
+  private isCurrent(userId: number, loadEpoch: number) {
+    return loadEpoch >= this.forgottenBefore && (this.changedAt.get(userId) ?? 0) <= loadEpoch;
+  }
+
+  storeMember(member: MemberContext, loadEpoch: number) {
+    if (!this.isCurrent(member.user.id, loadEpoch)) return;
+    this.members.delete(member.user.id);
+    this.members.set(member.user.id, member);
+    if (this.members.size > maxMembers) this.forgetOldestMember();
+  }
+
+  storeSession(tokenHash: string, session: CachedSession, loadEpoch: number) {
+    if (!this.isCurrent(session.userId, loadEpoch)) return;
+    this.sessions.delete(tokenHash);
+    this.sessions.set(tokenHash, session);
+    let tokens = this.tokensByMember.get(session.userId);
+    if (!tokens) this.tokensByMember.set(session.userId, (tokens = new Set()));
+    tokens.add(tokenHash);
+    if (this.sessions.size > 2 * maxMembers) {
+      const [oldest, { userId }] = this.sessions.entries().next().value!;
+      this.sessions.delete(oldest);
+      this.tokensByMember.get(userId)?.delete(oldest);
+    }
+  }
+
+  private forgetOldestMember() {
+    const oldest = this.members.keys().next().value!;
+    this.members.delete(oldest);
+    for (const tokenHash of this.tokensByMember.get(oldest) ?? []) this.sessions.delete(tokenHash);
+    this.tokensByMember.delete(oldest);
+  }
+}
+
+const caches = new WeakMap<Db, MembersCache>();
+
+function cacheOf(db: Db): MembersCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new MembersCache(db)));
+  return cache;
+}
+
+type Loaded = sessionsRepository.LoadedMember & {
+  session: { expiresAt: Date; lastSeenAt: Date } | null;
+  /** The recent opinions were loaded for those created after this. */
+  recentSinceMs: number;
+};
+
+/** Concurrent loads share one query (docs/decisions/023). */
+const loads = batcherPerDatabase(
+  async (
+    db,
+    requests: Array<{ tokenHash: string | null; userId: number | null; idleMs: number }>,
+  ): Promise<Array<Loaded | null>> => {
+    const now = new Date();
+    const recentSinceMs = now.getTime() - recentOwnOpinionsWindowMs - recentWindowMarginMs;
+    const found = await sessionsRepository.loadMembers(db, requests, {
+      now,
+      idleCutoff: new Date(now.getTime() - requests[0]!.idleMs),
+      recentSince: new Date(recentSinceMs),
+      recentLimit: recentOwnOpinionsLimit,
+    });
+    const answers: Array<Loaded | null> = requests.map(() => null);
+    for (const { position, ...member } of found) answers[position - 1] = { ...member, recentSinceMs };
+    return answers;
+  },
+  { maxBatch: 200 },
+);
+
+function toContext(loaded: Loaded): MemberContext {
+  const ratings = new Map<number, number>();
+  loaded.votedOpinionIds.forEach((opinionId, index) => {
+    ratings.set(opinionId, loaded.votedRatings[index]!);
+  });
+  return {
+    user: loaded.user,
+    ratings,
+    followedTopicIds: loaded.followedTopicIds,
+    recent: {
+      ids: loaded.recentIds,
+      createdMs: loaded.recentCreatedMs,
+      sinceMs: loaded.recentSinceMs,
+    },
+  };
+}
+
+/**
+ * The member behind a session token hash while the session is live (it has not ended, expired or
+ * idled out), with when its idle clock was last written; null otherwise. Answered from memory when
+ * this process holds the session and the member, after a read of the change notes that started
+ * after this call.
+ */
+export async function findSessionMember(
+  db: Db,
+  tokenHash: string,
+  idleMs: number,
+): Promise<{ member: MemberContext; lastSeenAt: Date } | null> {
+  const cache = cacheOf(db);
+  await cache.syncs();
+  const nowMs = Date.now();
+  const session = cache.sessions.get(tokenHash);
+  if (session && session.expiresAtMs > nowMs && session.lastSeenAtMs > nowMs - idleMs) {
+    const member = cache.members.get(session.userId);
+    if (member) return { member, lastSeenAt: new Date(session.lastSeenAtMs) };
+  }
+  const loadEpoch = cache.loadEpoch;
+  const loaded = await loads(db)({ tokenHash, userId: null, idleMs });
+  if (!loaded?.session) return null;
+  const member = toContext(loaded);
+  cache.storeMember(member, loadEpoch);
+  cache.storeSession(
+    tokenHash,
+    {
+      userId: member.user.id,
+      expiresAtMs: loaded.session.expiresAt.getTime(),
+      lastSeenAtMs: loaded.session.lastSeenAt.getTime(),
+    },
+    loadEpoch,
+  );
+  return { member, lastSeenAt: loaded.session.lastSeenAt };
+}
+
+/** The feed shows a member's own opinions of this window first, at most this many. */
+export const recentOwnOpinionsWindowMs = 7 * 86_400_000;
+export const recentOwnOpinionsLimit = 5;
+
+/**
+ * The member's own live, listed opinions created after `since`, newest first (at most
+ * recentOwnOpinionsLimit), or null when the context was loaded for a later window.
+ */
+export function recentOwnOpinionIds(member: MemberContext, since: Date): number[] | null {
+  if (since.getTime() < member.recent.sinceMs) return null;
+  return member.recent.ids.filter((_, index) => member.recent.createdMs[index]! > since.getTime());
+}
