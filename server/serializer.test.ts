@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { opinion } from '../contract/entities.ts';
 import { z as zod } from 'zod';
-import { createResponseSerializerCompiler, shareResponseBody } from './serializer.ts';
+import {
+  composeResponseBody,
+  createResponseSerializerCompiler,
+  shareResponseBody,
+} from './serializer.ts';
 
 const sample = {
   UID: 3,
@@ -76,5 +80,41 @@ describe('response serialization', () => {
       success: true,
       body: { Title: sample.Title },
     });
+  });
+
+  it('puts a composed body together from its shared parts, and writes what the contract says', () => {
+    const page = zod.object({
+      Feed: zod.array(zod.number().int()),
+      Opinions: zod.array(opinion),
+      After: zod.string(),
+      Note: zod.string().optional(),
+      Best: opinion.nullable(),
+    });
+    const envelope = zod.object({ success: zod.literal(true), body: page });
+    const serialize = compile(envelope, true);
+    const shared = shareResponseBody({ ...sample });
+    const own = { ...sample, UID: 4, Rating: 5, email: 'not in the contract' };
+    const body = composeResponseBody({
+      Feed: [3, 4],
+      Opinions: [shared, own, shared],
+      After: 'x"y',
+      Best: shared,
+    });
+    const bytes = serialize({ success: true, body });
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    const { email: _email, ...ownInContract } = own;
+    expect(JSON.parse(String(bytes))).toEqual({
+      success: true,
+      body: {
+        Feed: [3, 4],
+        Opinions: [sample, ownInContract, sample],
+        After: 'x"y',
+        Best: sample,
+      },
+    });
+    // …and the contract is still checked outside production.
+    expect(() =>
+      serialize({ success: true, body: composeResponseBody({ ...body, After: 3 }) }),
+    ).toThrow(/does not match its contract/);
   });
 });

@@ -15,6 +15,89 @@ export function shareResponseBody<Body extends object>(body: Body): Body {
   return body;
 }
 
+/** Bodies put together from shared parts: see composeResponseBody. */
+const composedBodies = new WeakSet<object>();
+
+/**
+ * Marks a response body built for one request out of parts many requests send unchanged (a
+ * member's feed page: the opinions everyone who has not voted on them sees alike, the sidebar
+ * cards). Each of its top-level fields is encoded on its own; a field's value, or an item of a
+ * field's array, that was passed to shareResponseBody is encoded once per call and then reused
+ * as bytes, and the body is the concatenation.
+ */
+export function composeResponseBody<Body extends object>(body: Body): Body {
+  composedBodies.add(body);
+  return body;
+}
+
+/** How one top-level field of a composed body is encoded. */
+type FieldEncoder = {
+  name: string;
+  /** `"Name":` and `,"Name":`. */
+  firstLabel: Buffer;
+  nextLabel: Buffer;
+  encode: (value: unknown) => string;
+  /** For an array field: how one item is encoded. */
+  encodeItem: ((item: unknown) => string) | null;
+  /** Shared values and items, encoded (per call, like encodedBodies). */
+  encoded: WeakMap<object, Buffer>;
+};
+
+const openArray = Buffer.from('[');
+const closeArray = Buffer.from(']');
+const comma = Buffer.from(',');
+const envelopeStart = Buffer.from('{"success":true,"body":{');
+const envelopeEnd = Buffer.from('}}');
+
+function createFieldEncoders(bodySchema: z.ZodObject): FieldEncoder[] {
+  return Object.entries(bodySchema.shape).map(([name, fieldSchema]) => {
+    const schema = fieldSchema instanceof z.ZodOptional ? fieldSchema.unwrap() : fieldSchema;
+    return {
+      name,
+      firstLabel: Buffer.from(`${JSON.stringify(name)}:`),
+      nextLabel: Buffer.from(`,${JSON.stringify(name)}:`),
+      encode: fastJson(toSerializerSchema(schema as z.ZodType)),
+      encodeItem:
+        schema instanceof z.ZodArray
+          ? fastJson(toSerializerSchema(schema.element as z.ZodType))
+          : null,
+      encoded: new WeakMap(),
+    };
+  });
+}
+
+function encodeComposed(body: Record<string, unknown>, fields: FieldEncoder[]): Buffer {
+  const parts: Buffer[] = [envelopeStart];
+  const shared = (value: unknown, field: FieldEncoder, encode: (value: unknown) => string) => {
+    if (typeof value !== 'object' || value === null || !sharedBodies.has(value)) {
+      return Buffer.from(encode(value));
+    }
+    let bytes = field.encoded.get(value);
+    if (!bytes) field.encoded.set(value, (bytes = Buffer.from(encode(value))));
+    return bytes;
+  };
+  let isFirst = true;
+  for (const field of fields) {
+    const value = body[field.name];
+    if (value === undefined) continue;
+    parts.push(isFirst ? field.firstLabel : field.nextLabel);
+    isFirst = false;
+    const { encodeItem } = field;
+    if (encodeItem && Array.isArray(value)) {
+      parts.push(openArray);
+      value.forEach((item, index) => {
+        if (index > 0) parts.push(comma);
+        parts.push(shared(item, field, encodeItem));
+      });
+      parts.push(closeArray);
+    } else {
+      parts.push(shared(value, field, field.encode));
+    }
+  }
+  parts.push(envelopeEnd);
+  return Buffer.concat(parts);
+}
+
 /**
  * Response serialization from the contract's zod schemas (docs/decisions/023). Each response
  * schema becomes a JSON Schema once, at start-up, and fast-json-stringify compiles a serializer
@@ -28,23 +111,32 @@ export function createResponseSerializerCompiler(options: {
 }): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
     const serialize = fastJson(toSerializerSchema(schema));
-    const encode = (data: unknown): string => {
-      if (options.validate) {
-        const checked = schema.safeParse(data);
-        if (!checked.success) {
-          throw new Error(
-            `The response of ${method} ${url} does not match its contract: ${checked.error.message}`,
-          );
-        }
+    const validate = (data: unknown) => {
+      const checked = schema.safeParse(data);
+      if (!checked.success) {
+        throw new Error(
+          `The response of ${method} ${url} does not match its contract: ${checked.error.message}`,
+        );
       }
+    };
+    const encode = (data: unknown): string => {
+      if (options.validate) validate(data);
       return serialize(data);
     };
     // Per call: the same body could be sent by two calls with different response schemas.
     const encodedBodies = new WeakMap<object, Buffer>();
+    let fieldEncoders: FieldEncoder[] | undefined;
     // Fastify sends a Buffer as it is (and compresses it like a string when asked to).
     return ((data: { body?: unknown }) => {
       const body = data.body;
-      if (typeof body !== 'object' || body === null || !sharedBodies.has(body)) return encode(data);
+      if (typeof body !== 'object' || body === null) return encode(data);
+      if (!sharedBodies.has(body) && composedBodies.has(body)) {
+        if (options.validate) validate(data);
+        const bodySchema = (schema as z.ZodObject).shape.body as z.ZodObject;
+        fieldEncoders ??= createFieldEncoders(bodySchema);
+        return encodeComposed(body as Record<string, unknown>, fieldEncoders);
+      }
+      if (!sharedBodies.has(body)) return encode(data);
       let bytes = encodedBodies.get(body);
       if (!bytes) encodedBodies.set(body, (bytes = Buffer.from(encode(data))));
       return bytes;

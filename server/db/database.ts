@@ -78,7 +78,8 @@ export function statementActivity(db: Db): number | null {
 /** Counts every start and end of a statement or transaction on the PGlite instance. */
 function countActivity(pglite: PGlite): { count: number } {
   const activity = { count: 0 };
-  const counted = <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) =>
+  const counted =
+    <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) =>
     async (...args: Args): Promise<Result> => {
       activity.count++;
       try {

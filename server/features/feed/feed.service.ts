@@ -3,7 +3,7 @@ import { batcherPerDatabase } from '../../db/batcher.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
-import { shareResponseBody } from '../../serializer.ts';
+import { composeResponseBody, shareResponseBody } from '../../serializer.ts';
 import { getOpinionsInOrder, listLatestActivity } from '../opinions/opinions.service.ts';
 import {
   recentOwnOpinionIds,
@@ -239,19 +239,22 @@ async function buildFeedPage(
     isFirstPage ? getFeedCards(db) : null,
   ]);
   const last = page.at(-1);
-  return {
+  // Put together from the opinions' and the cards' bytes, which many pages share.
+  return composeResponseBody({
     Feed: ids,
     Opinions: opinions,
     After: hasMore && last ? encodeFeedCursor({ now, position: last }) : '',
     EndReached: !hasMore,
     ...(recent ? { Recent: recent } : {}),
     ...(cards ? { Cards: cards } : {}),
-  };
+  });
 }
 
 /** The sidebar cards, the same for every viewer: kept for the cache's lifetime. */
 export async function getFeedCards(db: Db): Promise<FeedCards> {
-  return feedCaches(db).cards.get('cards', () => computeFeedCards(db, new Date()));
+  return feedCaches(db).cards.get('cards', async () =>
+    shareResponseBody(await computeFeedCards(db, new Date())),
+  );
 }
 
 async function computeFeedCards(db: Db, now: Date): Promise<FeedCards> {

@@ -201,7 +201,8 @@ const unvotedPages = new WeakMap<OpinionBundle, OpinionPage>();
 function unvotedPageOf(bundle: OpinionBundle): OpinionPage {
   let page = unvotedPages.get(bundle);
   if (!page) {
-    page = shareResponseBody({ Opinion: toOpinion(bundle, 0), Results: null });
+    // The opinion is shared too: members' feed pages are put together from it.
+    page = shareResponseBody({ Opinion: shareResponseBody(toOpinion(bundle, 0)), Results: null });
     unvotedPages.set(bundle, page);
   }
   return page;

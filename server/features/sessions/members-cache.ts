@@ -35,7 +35,7 @@ const noteRetentionMs = 10 * 60_000;
 /** Recent opinions are loaded for a window this much longer than asked, so later pages reuse them. */
 const recentWindowMarginMs = 86_400_000;
 
-class MembersCache {
+export class MembersCache {
   readonly sessions = new Map<string, CachedSession>();
   readonly members = new Map<number, MemberContext>();
   /** Each member's cached session token hashes, so that a change to them drops those too. */
@@ -93,10 +93,7 @@ class MembersCache {
       this.horizon = null;
       this.appliedNotes.clear();
     }
-    const { horizon, changes } = await sessionsRepository.readMemberChanges(
-      this.db,
-      this.horizon,
-    );
+    const { horizon, changes } = await sessionsRepository.readMemberChanges(this.db, this.horizon);
     for (const change of changes) {
       if (this.appliedNotes.has(change.seq)) continue;
       this.appliedNotes.set(change.seq, BigInt(change.xid));
@@ -185,7 +182,8 @@ class MembersCache {
 
 const caches = new WeakMap<Db, MembersCache>();
 
-function cacheOf(db: Db): MembersCache {
+/** This database handle's members cache (exported for its tests). */
+export function cacheOf(db: Db): MembersCache {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new MembersCache(db)));
   return cache;
@@ -212,7 +210,8 @@ const loads = batcherPerDatabase(
       recentLimit: recentOwnOpinionsLimit,
     });
     const answers: Array<Loaded | null> = requests.map(() => null);
-    for (const { position, ...member } of found) answers[position - 1] = { ...member, recentSinceMs };
+    for (const { position, ...member } of found)
+      answers[position - 1] = { ...member, recentSinceMs };
     return answers;
   },
   { maxBatch: 200 },

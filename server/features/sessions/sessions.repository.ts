@@ -187,7 +187,10 @@ export async function loadMembers(
 export async function readMemberChanges(
   db: Db,
   horizon: string | null,
-): Promise<{ horizon: string; changes: Array<{ seq: number; xid: string; userId: number | null }> }> {
+): Promise<{
+  horizon: string;
+  changes: Array<{ seq: number; xid: string; userId: number | null }>;
+}> {
   const result = await sql<{
     snapshotXmin: string;
     seq: string | number | null;

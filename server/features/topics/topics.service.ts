@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import type { MemberContext } from '../sessions/members-cache.ts';
 import { HttpError, notFound } from '../../http.ts';
+import { composeResponseBody } from '../../serializer.ts';
 import { listFeed } from '../feed/feed.service.ts';
 import { slugify, uniqueSlug } from '../opinions/opinions.slug.ts';
 import { toCurrentUser } from '../users/users.service.ts';
@@ -36,7 +37,7 @@ export async function getTopicFeed(
     topicsRepository.countListedOpinionsInTopic(db, topic.id),
     topicsRepository.countTopicFollowers(db, topic.id, viewer?.user.id ?? null),
   ]);
-  return {
+  return composeResponseBody({
     Topic: {
       ...toTopicSummary(topic),
       Description: topic.description,
@@ -45,7 +46,7 @@ export async function getTopicFeed(
       FollowedByMe: followers.isFollowedByUser,
     },
     ...page,
-  };
+  });
 }
 
 export async function findTopicTitle(db: Db, slug: string): Promise<string | null> {
