@@ -159,7 +159,7 @@ type OpinionPage = { Opinion: Opinion; Results: VoteResults | null };
 
 /**
  * The opinion page's data, for the member behind the session token hash if the session is live
- * (one round trip finds them and their rating: docs/decisions/023), else as a visitor sees it,
+ * (their rating comes from the members cache: docs/decisions/025), else as a visitor sees it,
  * after calling `onDeadSession` (the route clears the cookie). A deleted opinion is gone (410) for
  * everyone except members who may delete content: they still see it, marked Deleted, so that
  * they can restore it.
