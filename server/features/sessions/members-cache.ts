@@ -75,7 +75,10 @@ export class MembersCache {
     return this.epoch;
   }
 
-  /** The embedded database's statement activity when the notes were last read. */
+  /**
+   * The embedded database's statement activity right after the last read of the notes, when
+   * nothing but that read ran while it was in flight (else null).
+   */
   private activityAtLastRead: number | null = null;
 
   private async readChanges() {
@@ -93,7 +96,13 @@ export class MembersCache {
       this.horizon = null;
       this.appliedNotes.clear();
     }
+    const activityBefore = statementActivity(this.db);
     const { horizon, changes } = await sessionsRepository.readMemberChanges(this.db, this.horizon);
+    // Only this read's own start and end since it was sent: nothing else ran around it. Anything
+    // else, even finished, may have committed after the read's snapshot: read again next time.
+    const activityAfter = statementActivity(this.db);
+    const isOnlyActivity = activityBefore !== null && activityAfter === activityBefore + 2;
+    this.activityAtLastRead = isOnlyActivity ? activityAfter : null;
     for (const change of changes) {
       if (this.appliedNotes.has(change.seq)) continue;
       this.appliedNotes.set(change.seq, BigInt(change.xid));
@@ -105,7 +114,6 @@ export class MembersCache {
     for (const [seq, xid] of this.appliedNotes) if (xid < horizonXid) this.appliedNotes.delete(seq);
     this.lastReadSentAtMs = sentAtMs;
     await this.pruneNotes(sentAtMs);
-    this.activityAtLastRead = statementActivity(this.db);
   }
 
   /** Deletes the notes every process has read, about once a minute. */
