@@ -90,8 +90,8 @@ export async function buildOpinion(
 
 /**
  * Records a first vote the way the product must: the raw row and the derived counters in one
- * transaction, at a chosen time (which the real call, cast_votes, cannot back-date). The call
- * itself is tested through /api/opinion/vote in features/opinions.
+ * transaction, at a chosen time (which the real call, cast_votes_in_sessions, cannot back-date).
+ * The call itself is tested through /api/opinion/vote in features/opinions.
  */
 export async function recordVote(
   db: Db,

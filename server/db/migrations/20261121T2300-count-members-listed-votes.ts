@@ -11,7 +11,7 @@ import { castVotesFunction } from './20261121T2100-cast-votes-in-batches.ts';
 // through; the per-voter advisory locks that gave that guarantee before are gone. Lock order
 // across batches stays fixed: the opinions' rows in id order, then the counters in user id order.
 /** cast_votes with the member counters. One statement with semicolons inside. */
-const castVotesWithMemberCounts = `
+export const castVotesWithMemberCounts = `
     create or replace function cast_votes(
       p_user_ids integer[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[]
     )

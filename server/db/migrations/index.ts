@@ -10,6 +10,7 @@ import * as castVotesInBatches from './20261121T2100-cast-votes-in-batches.ts';
 import * as planVoteFunctionsOnce from './20261121T2200-plan-vote-functions-once.ts';
 import * as countMembersListedVotes from './20261121T2300-count-members-listed-votes.ts';
 import * as noteMemberChanges from './20261121T2400-note-member-changes.ts';
+import * as castVotesInOneFunction from './20261121T2500-cast-votes-in-one-function.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T2200-plan-vote-functions-once': planVoteFunctionsOnce,
   '20261121T2300-count-members-listed-votes': countMembersListedVotes,
   '20261121T2400-note-member-changes': noteMemberChanges,
+  '20261121T2500-cast-votes-in-one-function': castVotesInOneFunction,
 };
