@@ -4,7 +4,11 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { composeResponseBody, shareResponseBody } from '../../serializer.ts';
-import { getOpinionsInOrder, listLatestActivity } from '../opinions/opinions.service.ts';
+import {
+  getOpinionsInOrder,
+  listLatestActivity,
+  opinionContentVersion,
+} from '../opinions/opinions.service.ts';
 import {
   recentOwnOpinionIds,
   recentOwnOpinionsLimit,
@@ -105,7 +109,37 @@ const feedCaches = cachesPerDatabase((ttlMs) => ({
   cards: createReadCache<FeedCards>({ ttlMs, maxEntries: 1 }),
   /** A visitor's first page, the same for every visitor: keyed by topic ('all' for For You). */
   visitorFirstPages: createReadCache<FeedPage>({ ttlMs, maxEntries: 200 }),
+  /**
+   * Members' first pages, keyed by what sets them apart (memberPageKey): members whose first page
+   * holds the same opinions share it. About 16 KB each.
+   */
+  memberFirstPages: createReadCache<FeedPage>({ ttlMs, maxEntries: 1_000 }),
 }));
+
+/**
+ * Everything a member's first page depends on besides what every viewer shares for the cache's
+ * lifetime (the opinions' counters and the sidebar cards): the feed, the ranking it was cut from
+ * (the cursor carries its time), whether more follows, and the member's own recent opinions,
+ * each opinion with the member's rating of it; and the edits and deletions this process made
+ * (contentVersion), so that an author sees their own edit at once.
+ */
+function memberPageKey(
+  topicKey: string,
+  contentVersion: number,
+  ranking: Ranking,
+  page: { ids: readonly number[]; recentIds: readonly number[]; hasMore: boolean },
+  ratings: ReadonlyMap<number, number>,
+): string {
+  const rated = (ids: readonly number[]) => ids.map((id) => `${id}:${ratings.get(id) ?? 0}`);
+  return [
+    topicKey,
+    contentVersion,
+    ranking.now.getTime(),
+    page.hasMore ? 'more' : 'end',
+    rated(page.ids).join(','),
+    rated(page.recentIds).join(','),
+  ].join('|');
+}
 
 async function computeRanking(db: Db, now: Date, topicId: number | undefined): Promise<Ranking> {
   const rows = await feedRepository.listScoringInputs(db, {
@@ -232,22 +266,38 @@ async function buildFeedPage(
   const hasMore = positions.length > feedPageSize;
   const ids = page.map((position) => position.id);
 
-  const [opinions, recent, cards] = await Promise.all([
-    // A member's feed holds only what they have not voted on.
-    getOpinionsInOrder(db, ids, viewer?.ratings ?? null),
-    isFirstPage && isForYou ? getOpinionsInOrder(db, recentIds, viewer?.ratings ?? null) : null,
-    isFirstPage ? getFeedCards(db) : null,
-  ]);
-  const last = page.at(-1);
-  // Put together from the opinions' and the cards' bytes, which many pages share.
-  return composeResponseBody({
-    Feed: ids,
-    Opinions: opinions,
-    After: hasMore && last ? encodeFeedCursor({ now, position: last }) : '',
-    EndReached: !hasMore,
-    ...(recent ? { Recent: recent } : {}),
-    ...(cards ? { Cards: cards } : {}),
-  });
+  const composePage = async () => {
+    const [opinions, recent, cards] = await Promise.all([
+      // A member's feed holds only what they have not voted on.
+      getOpinionsInOrder(db, ids, viewer?.ratings ?? null),
+      isFirstPage && isForYou ? getOpinionsInOrder(db, recentIds, viewer?.ratings ?? null) : null,
+      isFirstPage ? getFeedCards(db) : null,
+    ]);
+    const last = page.at(-1);
+    // Put together from the opinions' and the cards' bytes, which many pages share.
+    return composeResponseBody({
+      Feed: ids,
+      Opinions: opinions,
+      After: hasMore && last ? encodeFeedCursor({ now, position: last }) : '',
+      EndReached: !hasMore,
+      ...(recent ? { Recent: recent } : {}),
+      ...(cards ? { Cards: cards } : {}),
+    });
+  };
+  if (!viewer || !isFirstPage || uncachedContext) return composePage();
+  // Many members' first pages are alike (those who have not voted on the top of the ranking see
+  // the same one): sent as the same bytes while cached.
+  const topicKey = options.topicId === undefined ? 'all' : String(options.topicId);
+  const key = memberPageKey(
+    topicKey,
+    opinionContentVersion(db),
+    ranking,
+    { ids, recentIds, hasMore },
+    viewer.ratings,
+  );
+  return feedCaches(db).memberFirstPages.get(key, async () =>
+    shareResponseBody(await composePage()),
+  );
 }
 
 /** The sidebar cards, the same for every viewer: kept for the cache's lifetime. */

@@ -62,9 +62,20 @@ const opinionCaches = cachesPerDatabase((ttlMs) => ({
   idBySlug: createReadCache<number | null>({ ttlMs, maxEntries: 20_000 }),
 }));
 
-/** Drops the cached copy of an opinion after this process changed it (vote, edit, delete). */
-function forgetOpinion(db: Db, id: number) {
+/** Counts the edits and deletions this process made: pages cached whole are keyed by it. */
+const contentVersions = new WeakMap<Db, number>();
+
+export function opinionContentVersion(db: Db): number {
+  return contentVersions.get(db) ?? 0;
+}
+
+/**
+ * Drops the cached copy of an opinion after this process changed it: its counters (a vote), or
+ * its content (an edit or deletion), which also retires every page cached whole that may show it.
+ */
+function forgetOpinion(db: Db, id: number, change: 'counters' | 'content') {
   opinionCaches(db).bundleById.delete(String(id));
+  if (change === 'content') contentVersions.set(db, opinionContentVersion(db) + 1);
 }
 
 async function loadBundles(db: Db, ids: readonly number[]) {
@@ -329,7 +340,7 @@ export async function castVoteInSession(
     ? await voteBatchers(db)({ tokenHash: sessionTokenHash, opinionId, rating })
     : null;
   if (!answer) throw new HttpError(401, voteLoginMessage);
-  forgetOpinion(db, opinionId);
+  forgetOpinion(db, opinionId, 'counters');
   if (!answer.applied) {
     const opinion = await opinionsRepository.findOpinionById(db, opinionId);
     if (opinion?.deleted) throw new HttpError(410, removedMessage);
@@ -433,7 +444,7 @@ export async function editOpinion(
     await opinionsRepository.updateOpinionTitle(trx, opinion.id, input.title);
     await opinionsRepository.replaceOpinionTopics(trx, opinion.id, topicIds);
   });
-  forgetOpinion(db, opinion.id);
+  forgetOpinion(db, opinion.id, 'content');
   return { Slug: opinion.slug, ArtifactID: opinion.id };
 }
 
@@ -451,7 +462,7 @@ export async function setOpinionDeleted(
   const opinion = await opinionsRepository.findOpinionById(db, input.opinionID);
   if (!opinion) throw notFound('opinionID: there is no opinion with that id');
   await opinionsRepository.setOpinionDeleted(db, opinion.id, input.deleted);
-  forgetOpinion(db, opinion.id);
+  forgetOpinion(db, opinion.id, 'content');
   return { ArtifactID: opinion.id, Deleted: input.deleted };
 }
 

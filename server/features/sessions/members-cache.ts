@@ -81,15 +81,21 @@ export class MembersCache {
    */
   private activityAtLastRead: number | null = null;
 
-  private async readChanges() {
-    const sentAtMs = Date.now();
+  /**
+   * Whether what this cache holds is as current as a read of the notes would make it, without
+   * one: on the embedded database (this process its only client) when nothing has run on it since
+   * the last read, which ran alone. A read in flight counts as activity.
+   */
+  isCurrentWithoutRead(): boolean {
     const activity = statementActivity(this.db);
-    if (activity !== null && activity === this.activityAtLastRead) {
-      // The embedded database has only this process for a client, and nothing has run on it
-      // since the last read: there is nothing new to read.
-      this.lastReadSentAtMs = sentAtMs;
-      return;
-    }
+    if (activity === null || activity !== this.activityAtLastRead) return false;
+    this.lastReadSentAtMs = Date.now();
+    return true;
+  }
+
+  private async readChanges() {
+    if (this.isCurrentWithoutRead()) return;
+    const sentAtMs = Date.now();
     if (this.lastReadSentAtMs !== 0 && sentAtMs - this.lastReadSentAtMs > maxSilenceMs) {
       // Notes this process has not read may have been deleted meanwhile.
       this.forgetEveryone();
@@ -246,7 +252,7 @@ function toContext(loaded: Loaded): MemberContext {
  * The member behind a session token hash while the session is live (it has not ended, expired or
  * idled out), with when its idle clock was last written; null otherwise. Answered from memory when
  * this process holds the session and the member, after a read of the change notes that started
- * after this call.
+ * after this call (on the embedded database, none when nothing has run since the last read).
  */
 export async function findSessionMember(
   db: Db,
@@ -254,7 +260,8 @@ export async function findSessionMember(
   idleMs: number,
 ): Promise<{ member: MemberContext; lastSeenAt: Date } | null> {
   const cache = cacheOf(db);
-  await cache.syncs();
+  // A hit on an idle embedded database needs no turn of the event loop.
+  if (!cache.isCurrentWithoutRead()) await cache.syncs();
   const nowMs = Date.now();
   const session = cache.sessions.get(tokenHash);
   if (session && session.expiresAtMs > nowMs && session.lastSeenAtMs > nowMs - idleMs) {

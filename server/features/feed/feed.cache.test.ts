@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { buildOpinion, buildUser, loginAs } from '../../test/factories.ts';
+
+// The app as it runs in production: shared reads cached for a minute, members' first pages
+// shared between the members whose pages are alike (docs/decisions/026).
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { READ_CACHE_MS: '60000' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type FeedBody = {
+  Feed: number[];
+  Opinions: { ArtifactID: number; Title: string; Rating: number }[];
+  Recent?: { ArtifactID: number; Title: string; Rating: number }[];
+};
+
+async function post(url: string, body: unknown, cookie: string) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', cookie },
+    payload: { body },
+  });
+}
+
+async function firstPage(cookie: string): Promise<FeedBody> {
+  const response = await post('/api/opinion/userfeed', {}, cookie);
+  expect(response.statusCode).toBe(200);
+  return response.json().body;
+}
+
+describe('members’ cached first pages', () => {
+  it('give each member the page of their own votes, and take a vote’s opinion off it at once', async () => {
+    const opinions = await Promise.all([1, 2, 3].map(() => buildOpinion(t.db)));
+    const ids = opinions.map((opinion) => opinion.id);
+    const [ann, bob] = [await buildUser(t.db), await buildUser(t.db)];
+    const [annCookie, bobCookie] = [await loginAs(t.db, ann.id), await loginAs(t.db, bob.id)];
+    expect((await firstPage(annCookie)).Feed).toEqual(expect.arrayContaining(ids));
+    expect((await firstPage(bobCookie)).Feed).toEqual(expect.arrayContaining(ids));
+
+    expect((await post('/api/opinion/vote', { id: ids[0], rating: 2 }, annCookie)).statusCode).toBe(
+      200,
+    );
+    const annPage = await firstPage(annCookie);
+    expect(annPage.Feed).not.toContain(ids[0]);
+    expect(annPage.Feed).toEqual(expect.arrayContaining([ids[1], ids[2]]));
+    // Bob has not voted: Ann's page is not his.
+    expect((await firstPage(bobCookie)).Feed).toEqual(expect.arrayContaining(ids));
+
+    expect((await post('/api/opinion/vote', { id: ids[1], rating: 4 }, bobCookie)).statusCode).toBe(
+      200,
+    );
+    const bobPage = await firstPage(bobCookie);
+    expect(bobPage.Feed).toContain(ids[0]);
+    expect(bobPage.Feed).not.toContain(ids[1]);
+    expect((await firstPage(annCookie)).Feed).toEqual(annPage.Feed);
+  });
+
+  it('show an author their own new opinion, their edit of it and their vote on it at once', async () => {
+    const author = await buildUser(t.db, { canCreateOpinions: true });
+    const cookie = await loginAs(t.db, author.id);
+    const created = await post(
+      '/api/opinion/new',
+      { title: 'Night trains beat short flights', id: '', topics: '[]', topicSearch: '' },
+      cookie,
+    );
+    expect(created.statusCode).toBe(200);
+    const { ArtifactID: id } = created.json().body;
+    expect((await firstPage(cookie)).Recent).toEqual([
+      expect.objectContaining({ ArtifactID: id, Title: 'Night trains beat short flights' }),
+    ]);
+
+    const edited = await post(
+      '/api/opinion/edit',
+      { title: 'Night trains beat most short flights', id, topics: '[]', topicSearch: '' },
+      cookie,
+    );
+    expect(edited.statusCode).toBe(200);
+    expect((await firstPage(cookie)).Recent).toEqual([
+      expect.objectContaining({ ArtifactID: id, Title: 'Night trains beat most short flights' }),
+    ]);
+
+    expect((await post('/api/opinion/vote', { id, rating: 1 }, cookie)).statusCode).toBe(200);
+    expect((await firstPage(cookie)).Recent).toEqual([
+      expect.objectContaining({ ArtifactID: id, Rating: 1 }),
+    ]);
+  });
+});
