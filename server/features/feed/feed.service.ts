@@ -179,10 +179,12 @@ async function getRanking(db: Db, topicId: number | undefined, cursorNow: Date |
       computeRanking(db, cursorNow, topicId),
     );
   }
-  const ranking = await rankings.get(topicKey, () => computeRanking(db, new Date(), topicId));
-  // Its later pages carry this time in their cursor.
-  void rankings.get(`${topicKey}@${ranking.now.getTime()}`, async () => ranking);
-  return ranking;
+  return rankings.get(topicKey, async () => {
+    const ranking = await computeRanking(db, new Date(), topicId);
+    // Its later pages carry this time in their cursor.
+    void rankings.get(`${topicKey}@${ranking.now.getTime()}`, async () => ranking);
+    return ranking;
+  });
 }
 
 /** Is `position` strictly below the cursor's position in the ranking's order? */

@@ -25,16 +25,12 @@ export function createSessionToken(): string {
 export async function resolveSession(db: Db, tokenHash: string): Promise<MemberContext | null> {
   const found = await findSessionMember(db, tokenHash, sessionIdleMs);
   if (!found) return null;
-  await keepAlive(db, tokenHash, found.lastSeenAt);
-  return found.member;
-}
-
-/** Writes a live session's idle clock when it was last written long enough ago. */
-async function keepAlive(db: Db, tokenHash: string, lastSeenAt: Date) {
+  // The idle clock is written when it was last written long enough ago.
   const now = new Date();
-  if (now.getTime() - lastSeenAt.getTime() > sessionTouchIntervalMs) {
+  if (now.getTime() - found.lastSeenAt.getTime() > sessionTouchIntervalMs) {
     await sessionsRepository.touchSession(db, tokenHash, now);
   }
+  return found.member;
 }
 
 /**
