@@ -201,9 +201,7 @@ const votesNoteTriggers = (condition: string) => `
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
     db,
-    votesNoteTriggers(
-      "when (current_setting('stance.votes_noted', true) is distinct from 'on')",
-    ),
+    votesNoteTriggers("when (current_setting('stance.votes_noted', true) is distinct from 'on')"),
   );
   await sql.raw(castVotesInSessions).execute(db);
   await sql.raw('drop function cast_votes(integer[], integer[], integer[], integer[])').execute(db);
