@@ -3,7 +3,7 @@ import { castVotesWithMemberCounts } from './20261121T2300-count-members-listed-
 import { runStatements } from '../statements.ts';
 
 // A vote batch's fixed cost, measured statement by statement on the embedded database
-// (docs/decisions/026-vote-batch-fixed-cost.md), was mostly work no batch needed:
+// (docs/decisions/026-vote-batches-and-shared-member-pages.md), was mostly work no batch needed:
 //
 // - Finding the batch's sessions read every live session. Under the generic plan (20261121T2200)
 //   the planner cannot see how many token hashes a batch holds, and it chose a hash join over all
@@ -15,11 +15,15 @@ import { runStatements } from '../statements.ts';
 //   changes no row, so each batch also ran the sessions' change-note trigger. Now the look-up
 //   names the sessions that are due and the UPDATE runs only when there are some.
 // - The votes' change-note triggers ran twice per batch (INSERT … ON CONFLICT DO UPDATE fires both
-//   the insert and the update statement triggers). The batch now writes its voters' notes itself,
-//   in one INSERT, and marks the transaction (stance.votes_noted) so that the triggers stand
-//   aside; every other write to votes is still noted by them.
-// - cast_votes_in_sessions called cast_votes inside a query, rebuilding the batch's arrays for it.
-//   It is one function now; cast_votes had no other caller and is dropped.
+//   the insert and the update statement triggers). The batch now writes its voters' notes itself
+//   and marks its transaction (stance.votes_noted) around that statement so that the triggers
+//   stand aside; every other write to votes is still noted by them.
+// - cast_votes_in_sessions called cast_votes inside a query, rebuilding the batch's arrays for it,
+//   and each step was a statement of its own (each pays the executor's start-up). It is one
+//   function of two statements now: the live sessions together with the opinions' locks, then the
+//   votes together with everything they move (their notes, the member counters and milestone
+//   checks of first votes, the opinions' counters), as data-modifying WITH queries fed by the
+//   upsert's RETURNING. cast_votes had no other caller and is dropped.
 //
 // Behaviour is unchanged: one row per vote whose session is live, null counters for a missing or
 // deleted opinion, opinions locked in id order before any vote is written, a milestone check
@@ -38,19 +42,26 @@ const castVotesInSessions = `
       v_voters integer[];
       v_due_sessions text[];
       v_live_opinions integer[];
-      v_user_ids integer[];
-      v_opinion_ids integer[];
-      v_ratings integer[];
-      v_previous integer[];
     begin
-      select array_agg(i.position::integer order by i.position),
-        array_agg(s.user_id order by i.position),
-        array_agg(s.token_hash) filter (where s.last_seen_at < p_touch_before)
-      into v_positions, v_voters, v_due_sessions
-      from unnest(p_token_hashes) with ordinality as i (token_hash, position)
-      join sessions s on s.token_hash = i.token_hash
-      where s.token_hash = any(p_token_hashes) and s.expires_at > now()
-        and s.last_seen_at > p_idle_cutoff;
+      -- The batch's live sessions, and its opinions locked in id order before any vote is written.
+      with live as (
+        select i.position::integer as position, s.user_id, s.token_hash,
+          s.last_seen_at < p_touch_before as is_due
+        from unnest(p_token_hashes) with ordinality as i (token_hash, position)
+        join sessions s on s.token_hash = i.token_hash
+        where s.token_hash = any(p_token_hashes) and s.expires_at > now()
+          and s.last_seen_at > p_idle_cutoff
+      ),
+      locked as (
+        select o.id from opinions o where o.id = any(p_opinion_ids) and not o.deleted
+        order by o.id for update
+      )
+      select
+        (select array_agg(l.position order by l.position) from live l),
+        (select array_agg(l.user_id order by l.position) from live l),
+        (select array_agg(l.token_hash) filter (where l.is_due) from live l),
+        (select array_agg(k.id) from locked k)
+      into v_positions, v_voters, v_due_sessions, v_live_opinions;
       if v_positions is null then
         return;
       end if;
@@ -58,13 +69,10 @@ const castVotesInSessions = `
         update sessions s set last_seen_at = now() where s.token_hash = any(v_due_sessions);
       end if;
 
-      select array_agg(o.id) into v_live_opinions
-      from (
-        select o.id from opinions o where o.id = any(p_opinion_ids) and not o.deleted
-        order by o.id for update
-      ) o;
-
+      -- One statement: the votes, their voters' change notes, the member counters and milestone
+      -- checks of first votes, and the opinions' counters.
       perform set_config('stance.votes_noted', 'on', true);
+      return query
       with upserted as (
         insert into votes as v (user_id, opinion_id, rating)
         select b.user_id, p_opinion_ids[b.position], p_ratings[b.position]
@@ -75,32 +83,24 @@ const castVotesInSessions = `
           previous_rating = v.rating,
           updated_at = case when v.rating = excluded.rating then v.updated_at else now() end
         returning v.user_id, v.opinion_id, v.rating, v.previous_rating
-      )
-      select array_agg(u.user_id), array_agg(u.opinion_id), array_agg(u.rating),
-        array_agg(u.previous_rating)
-      into v_user_ids, v_opinion_ids, v_ratings, v_previous
-      from upserted u;
-      perform set_config('stance.votes_noted', '', true);
-
-      if v_user_ids is not null then
+      ),
+      noted as (
         insert into member_changes (user_id, reason)
-        select distinct voter.user_id, 'votes' from unnest(v_user_ids) as voter (user_id);
-      end if;
-
-      if array_position(v_previous, null::integer) is not null then
-        with added as (
-          select a.user_id, count(*)::integer as votes
-          from unnest(v_user_ids, v_opinion_ids, v_previous) as a (user_id, opinion_id, previous)
-          join opinions o on o.id = a.opinion_id and o.listed
-          where a.previous is null
-          group by a.user_id
-        ),
-        counted as (
-          insert into member_vote_counts as m (user_id, listed_votes)
-          select added.user_id, added.votes from added order by added.user_id
-          on conflict (user_id) do update set listed_votes = m.listed_votes + excluded.listed_votes
-          returning m.user_id, m.listed_votes
-        )
+        select distinct u.user_id, 'votes' from upserted u
+      ),
+      added as (
+        select u.user_id, count(*)::integer as votes
+        from upserted u join opinions o on o.id = u.opinion_id and o.listed
+        where u.previous_rating is null
+        group by u.user_id
+      ),
+      counted as (
+        insert into member_vote_counts as m (user_id, listed_votes)
+        select added.user_id, added.votes from added order by added.user_id
+        on conflict (user_id) do update set listed_votes = m.listed_votes + excluded.listed_votes
+        returning m.user_id, m.listed_votes
+      ),
+      queued as (
         insert into jobs (kind, payload, dedupe_key)
         select 'check-milestones', jsonb_build_object('userId', c.user_id),
           'check-milestones:' || c.user_id
@@ -110,11 +110,9 @@ const castVotesInSessions = `
           where t > c.listed_votes - added.votes and t <= c.listed_votes
         )
         order by c.user_id
-        on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing;
-      end if;
-
-      return query
-      with moved as (
+        on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
+      ),
+      moved as (
         update opinions o set
           votes1 = o.votes1 + d.d1,
           votes2 = o.votes2 + d.d2,
@@ -122,23 +120,23 @@ const castVotesInSessions = `
           votes4 = o.votes4 + d.d4,
           votes5 = o.votes5 + d.d5
         from (
-          select a.opinion_id,
-            sum((a.rating = 1)::int - coalesce((a.previous = 1)::int, 0)) as d1,
-            sum((a.rating = 2)::int - coalesce((a.previous = 2)::int, 0)) as d2,
-            sum((a.rating = 3)::int - coalesce((a.previous = 3)::int, 0)) as d3,
-            sum((a.rating = 4)::int - coalesce((a.previous = 4)::int, 0)) as d4,
-            sum((a.rating = 5)::int - coalesce((a.previous = 5)::int, 0)) as d5
-          from unnest(v_opinion_ids, v_ratings, v_previous) as a (opinion_id, rating, previous)
-          group by a.opinion_id
+          select u.opinion_id,
+            sum((u.rating = 1)::int - coalesce((u.previous_rating = 1)::int, 0)) as d1,
+            sum((u.rating = 2)::int - coalesce((u.previous_rating = 2)::int, 0)) as d2,
+            sum((u.rating = 3)::int - coalesce((u.previous_rating = 3)::int, 0)) as d3,
+            sum((u.rating = 4)::int - coalesce((u.previous_rating = 4)::int, 0)) as d4,
+            sum((u.rating = 5)::int - coalesce((u.previous_rating = 5)::int, 0)) as d5
+          from upserted u
+          group by u.opinion_id
         ) d
         where o.id = d.opinion_id
         returning o.id, array[o.votes1, o.votes2, o.votes3, o.votes4, o.votes5] as counts
       )
-      select b.position, b.user_id, m.counts, a.previous
+      select b.position, b.user_id, m.counts, u.previous_rating::integer
       from unnest(v_positions, v_voters) as b (position, user_id)
-      left join unnest(v_user_ids, v_opinion_ids, v_previous) as a (user_id, opinion_id, previous)
-        on a.user_id = b.user_id and a.opinion_id = p_opinion_ids[b.position]
-      left join moved m on m.id = a.opinion_id;
+      left join upserted u on u.user_id = b.user_id and u.opinion_id = p_opinion_ids[b.position]
+      left join moved m on m.id = u.opinion_id;
+      perform set_config('stance.votes_noted', '', true);
     end
     $$
   `;
