@@ -160,8 +160,8 @@ export async function checkMilestonesOfMembers(
 /**
  * Queues a milestone check for the member. Call it after a comment or a good point (for the
  * comment's author), inside the same transaction so the check sees the change; votes queue theirs
- * inside cast_votes_in_sessions, and only when a vote award is reached. At most one check per member waits in
- * the queue: a burst of activity costs one check.
+ * inside cast_votes_in_sessions, and only when a vote award is reached. At most one check per
+ * member waits in the queue: a burst of activity costs one check.
  */
 export async function enqueueMilestoneCheck(db: Db, userId: number): Promise<void> {
   await enqueueUniqueJob(db, checkMilestonesJobKind, { userId }, `check-milestones:${userId}`);
