@@ -120,11 +120,8 @@ export const castVotesFunction = `
     $$
   `;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(castVotesFunction).execute(db);
-  await sql
-    .raw(
-      `
+/** The endpoint's function; 20261121T2500 replaces it, and its down() restores this. */
+export const castVotesInSessionsFunction = `
     create function cast_votes_in_sessions(
       p_token_hashes text[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[],
       p_idle_cutoff timestamptz, p_touch_before timestamptz
@@ -164,9 +161,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from live l left join applied c on c.position = l.position;
     end
     $$
-  `,
-    )
-    .execute(db);
+  `;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(castVotesFunction).execute(db);
+  await sql.raw(castVotesInSessionsFunction).execute(db);
   await sql.raw('drop function cast_vote(integer, integer, integer)').execute(db);
 }
 

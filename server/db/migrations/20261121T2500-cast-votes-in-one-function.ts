@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { castVotesInSessionsFunction } from './20261121T2100-cast-votes-in-batches.ts';
 import { castVotesWithMemberCounts } from './20261121T2300-count-members-listed-votes.ts';
 import { runStatements } from '../statements.ts';
 
@@ -141,49 +142,6 @@ const castVotesInSessions = `
     $$
   `;
 
-/** The function this one replaces (20261121T2100 with 20261121T2200's plan mode), for down(). */
-const castVotesInSessionsCallingCastVotes = `
-    create or replace function cast_votes_in_sessions(
-      p_token_hashes text[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[],
-      p_idle_cutoff timestamptz, p_touch_before timestamptz
-    )
-    returns table (
-      vote_index integer, vote_user_id integer, vote_counts integer[], vote_previous integer
-    )
-    language plpgsql set plan_cache_mode = force_generic_plan as $$
-    begin
-      update sessions s set last_seen_at = now()
-      where s.token_hash = any(p_token_hashes) and s.expires_at > now()
-        and s.last_seen_at > p_idle_cutoff and s.last_seen_at < p_touch_before;
-      return query
-      with live as (
-        select i.position::integer as position, s.user_id
-        from unnest(p_token_hashes) with ordinality as i (token_hash, position)
-        join sessions s on s.token_hash = i.token_hash
-        where s.expires_at > now() and s.last_seen_at > p_idle_cutoff
-      ),
-      batch as (
-        select array_agg(l.position order by l.position) as positions,
-          array_agg(l.user_id order by l.position) as user_ids
-        from live l
-      ),
-      applied as (
-        select b.positions[c.vote_index] as position, c.vote_counts, c.vote_previous
-        from batch b,
-          cast_votes(
-            b.user_ids,
-            array(select p_opinion_ids[p] from unnest(b.positions) as p),
-            array(select p_ratings[p] from unnest(b.positions) as p),
-            p_thresholds
-          ) c
-        where b.user_ids is not null
-      )
-      select l.position, l.user_id, c.vote_counts, c.vote_previous
-      from live l left join applied c on c.position = l.position;
-    end
-    $$
-  `;
-
 /** The votes' change-note triggers, standing aside (or not) while a vote batch notes its own. */
 const votesNoteTriggers = (condition: string) => `
     drop trigger votes_inserted_noted on votes;
@@ -206,7 +164,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // The pair this function replaced: cast_votes, and cast_votes_in_sessions calling it, with
+  // 20261121T2200's plan mode.
+  await sql
+    .raw(
+      'drop function cast_votes_in_sessions(text[], integer[], integer[], integer[], timestamptz, timestamptz)',
+    )
+    .execute(db);
   await sql.raw(castVotesWithMemberCounts).execute(db);
-  await sql.raw(castVotesInSessionsCallingCastVotes).execute(db);
+  await sql.raw(castVotesInSessionsFunction).execute(db);
+  await sql
+    .raw(
+      'alter function cast_votes_in_sessions(text[], integer[], integer[], integer[], timestamptz, timestamptz) set plan_cache_mode = force_generic_plan',
+    )
+    .execute(db);
   await runStatements(db, votesNoteTriggers(''));
 }
