@@ -238,10 +238,13 @@ async function verifyCounts(target: Target): Promise<{ isClean: boolean; report:
 // Measuring.
 
 async function cannon(
-  options: autocannon.Options & { connections: number },
+  options: autocannon.Options & { connections: number; url: string },
   warmup = true,
 ): Promise<Measured> {
-  if (warmup) await autocannon({ ...options, duration: warmupSeconds });
+  if (warmup) {
+    await prime(options.url, options.requests ?? []);
+    await autocannon({ ...options, duration: warmupSeconds });
+  }
   const result = await autocannon({ ...options, duration: seconds });
   return {
     rps: result.requests.average,
@@ -250,6 +253,28 @@ async function cannon(
     requests: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/**
+ * Sends each of a run's prebuilt requests once, ten at a time, before the warm-up: a server in its
+ * steady state has met the members whose requests it answers (their members-cache entries,
+ * docs/decisions/025). Every connection of a run walks the same list from its start, so without
+ * this the connections stand together behind each member's first load, one member after another,
+ * and the run measures the server's first minute rather than its steady state.
+ */
+async function prime(url: string, requests: readonly autocannon.Request[]) {
+  const queue = requests.filter((request) => !request.setupRequest);
+  const send = async () => {
+    for (let request = queue.shift(); request; request = queue.shift()) {
+      const response = await fetch(`${url}${request.path ?? '/'}`, {
+        method: request.method ?? 'GET',
+        headers: (request.headers ?? {}) as Record<string, string>,
+        ...(request.body ? { body: request.body as string } : {}),
+      });
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, send));
 }
 
 /**

@@ -46,6 +46,62 @@ describe('createReadCache', () => {
     expect(cache.has('b')).toBe(false);
   });
 
+  it('refreshes a value read late in its lifetime ahead of expiry, never keeping a reader waiting', async () => {
+    vi.useFakeTimers();
+    const cache = createReadCache<number>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });
+    let loads = 0;
+    let finishLoad = (_value: number) => {};
+    const slowLoad = () => {
+      loads++;
+      return new Promise<number>((resolve) => (finishLoad = resolve));
+    };
+    const first = cache.get('a', slowLoad);
+    finishLoad(1);
+    expect(await first).toBe(1);
+    vi.advanceTimersByTime(799);
+    expect(await cache.get('a', slowLoad)).toBe(1);
+    expect(loads).toBe(1);
+    // The last fifth: this read answers at once and starts one load behind it.
+    vi.advanceTimersByTime(1);
+    expect(await cache.get('a', slowLoad)).toBe(1);
+    expect(await cache.get('a', slowLoad)).toBe(1);
+    expect(loads).toBe(2);
+    finishLoad(2);
+    await Promise.resolve();
+    expect(await cache.get('a', slowLoad)).toBe(2);
+    // The new value lives a whole lifetime from when its load began.
+    vi.advanceTimersByTime(999);
+    expect(cache.has('a')).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(cache.has('a')).toBe(false);
+  });
+
+  it('drops a refresh that was in flight when its key was deleted', async () => {
+    vi.useFakeTimers();
+    const cache = createReadCache<string>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });
+    await cache.get('a', async () => 'before');
+    vi.advanceTimersByTime(900);
+    let finishLoad = (_value: string) => {};
+    await cache.get('a', () => new Promise<string>((resolve) => (finishLoad = resolve)));
+    // The write the delete stands for may have come after the refresh read.
+    cache.delete('a');
+    finishLoad('read before the write');
+    await Promise.resolve();
+    expect(await cache.get('a', async () => 'after')).toBe('after');
+  });
+
+  it('keeps a value whose refresh failed, and tries again on the next read', async () => {
+    vi.useFakeTimers();
+    const cache = createReadCache<string>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });
+    await cache.get('a', async () => 'kept');
+    vi.advanceTimersByTime(900);
+    expect(await cache.get('a', () => Promise.reject(new Error('down')))).toBe('kept');
+    await Promise.resolve();
+    expect(await cache.get('a', async () => 'retried')).toBe('kept');
+    await Promise.resolve();
+    expect(await cache.get('a', async () => 'unused')).toBe('retried');
+  });
+
   it('loads every time when its lifetime is 0', async () => {
     const cache = createReadCache<number>({ ttlMs: 0, maxEntries: 10 });
     let loads = 0;

@@ -2,8 +2,14 @@
  * A short-lived, per-process cache for reads that every visitor shares: opinion pages, feed
  * rankings, the sidebar cards (docs/decisions/014-voting.md). Each process keeps its own copy and
  * rebuilds it from the database, so nothing here is state another process would need; a value
- * is at most `ttlMs` old. Concurrent misses for one key share a single load, so a burst of
- * requests after expiry costs one query, not one per request.
+ * is at most `ttlMs` old, counted from when its load began. Concurrent misses for one key share a
+ * single load, so a burst of requests after expiry costs one query, not one per request.
+ *
+ * With `refreshesAhead`, a value read in the last fifth of its lifetime is loaded again in the
+ * background while readers keep getting it, and the new one takes its place when it arrives: a
+ * key read steadily never expires in front of its readers, so no request waits for a slow load
+ * (a feed ranking takes ~50 ms on the embedded database). A delete or clear while such a load is
+ * in flight discards it: it may have read what the delete was for.
  */
 export type ReadCache<Value> = {
   get(key: string, load: () => Promise<Value>): Promise<Value>;
@@ -13,28 +19,65 @@ export type ReadCache<Value> = {
   clear(): void;
 };
 
-type Entry<Value> = { expiresAt: number; value: Promise<Value> };
+type Entry<Value> = {
+  loadedAt: number;
+  expiresAt: number;
+  value: Promise<Value>;
+  /** Whether a load to replace it is in flight (refreshesAhead). */
+  isRefreshing: boolean;
+};
 
 export function createReadCache<Value>(options: {
   ttlMs: number;
   maxEntries: number;
+  refreshesAhead?: boolean;
 }): ReadCache<Value> {
   const entries = new Map<string, Entry<Value>>();
+  const refreshAfterMs = options.ttlMs - options.ttlMs / 5;
+
+  function store(key: string, entry: Entry<Value>) {
+    entries.delete(key);
+    entries.set(key, entry);
+    // Maps iterate in insertion order, so the first key is the oldest entry.
+    if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+  }
+
+  function refresh(key: string, stale: Entry<Value>, load: () => Promise<Value>, now: number) {
+    stale.isRefreshing = true;
+    load().then(
+      (value) => {
+        // Deleted, replaced or expired meanwhile: what it read may be what the delete was for.
+        if (entries.get(key) !== stale) return;
+        const fresh = { loadedAt: now, expiresAt: now + options.ttlMs, isRefreshing: false };
+        store(key, { ...fresh, value: Promise.resolve(value) });
+      },
+      // The stale value stays until it expires; the next read after that loads as on a miss.
+      () => (stale.isRefreshing = false),
+    );
+  }
+
   return {
     get(key, load) {
       if (options.ttlMs <= 0) return load();
       const now = Date.now();
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > now) return hit.value;
-      const entry: Entry<Value> = { expiresAt: now + options.ttlMs, value: load() };
-      entries.delete(key);
-      entries.set(key, entry);
+      if (hit && hit.expiresAt > now) {
+        if (options.refreshesAhead && !hit.isRefreshing && now - hit.loadedAt >= refreshAfterMs) {
+          refresh(key, hit, load, now);
+        }
+        return hit.value;
+      }
+      const entry: Entry<Value> = {
+        loadedAt: now,
+        expiresAt: now + options.ttlMs,
+        value: load(),
+        isRefreshing: false,
+      };
+      store(key, entry);
       // A failed load is not remembered: the next request tries again.
       entry.value.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
       });
-      // Maps iterate in insertion order, so the first key is the oldest entry.
-      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
       return entry.value;
     },
     has(key) {

@@ -104,11 +104,16 @@ type RankedOpinion = {
 type Ranking = { now: Date; opinions: RankedOpinion[] };
 
 const feedCaches = cachesPerDatabase((ttlMs) => ({
-  /** Keyed by topic ('all' for For You) and by `topic@time` for the pages after the first. */
-  rankings: createReadCache<Ranking>({ ttlMs, maxEntries: 200 }),
-  cards: createReadCache<FeedCards>({ ttlMs, maxEntries: 1 }),
+  /**
+   * The newest ranking, keyed by topic ('all' for For You). What every first page is cut from, so
+   * it is loaded again ahead of its expiry (a ranking takes tens of milliseconds).
+   */
+  rankings: createReadCache<Ranking>({ ttlMs, maxEntries: 200, refreshesAhead: true }),
+  /** Rankings at a cursor's time, for the pages after the first: keyed by `topic@time`. */
+  rankingsAt: createReadCache<Ranking>({ ttlMs, maxEntries: 200 }),
+  cards: createReadCache<FeedCards>({ ttlMs, maxEntries: 1, refreshesAhead: true }),
   /** A visitor's first page, the same for every visitor: keyed by topic ('all' for For You). */
-  visitorFirstPages: createReadCache<FeedPage>({ ttlMs, maxEntries: 200 }),
+  visitorFirstPages: createReadCache<FeedPage>({ ttlMs, maxEntries: 200, refreshesAhead: true }),
   /**
    * Members' first pages, keyed by what sets them apart (memberPageKey): members whose first page
    * holds the same opinions share it. About 16 KB each.
@@ -172,17 +177,17 @@ async function computeRanking(db: Db, now: Date, topicId: number | undefined): P
  * computed again when it has left the cache.
  */
 async function getRanking(db: Db, topicId: number | undefined, cursorNow: Date | null) {
-  const { rankings } = feedCaches(db);
+  const { rankings, rankingsAt } = feedCaches(db);
   const topicKey = topicId === undefined ? 'all' : String(topicId);
   if (cursorNow) {
-    return rankings.get(`${topicKey}@${cursorNow.getTime()}`, () =>
+    return rankingsAt.get(`${topicKey}@${cursorNow.getTime()}`, () =>
       computeRanking(db, cursorNow, topicId),
     );
   }
   return rankings.get(topicKey, async () => {
     const ranking = await computeRanking(db, new Date(), topicId);
     // Its later pages carry this time in their cursor.
-    void rankings.get(`${topicKey}@${ranking.now.getTime()}`, async () => ranking);
+    void rankingsAt.get(`${topicKey}@${ranking.now.getTime()}`, async () => ranking);
     return ranking;
   });
 }
