@@ -107,6 +107,41 @@ describe('createBatcher', () => {
     expect(await Promise.all([waiting, again, third])).toEqual([30, 40, 50]);
   });
 
+  it('with lingerMs, gathers the callers it answered again when none was waiting', async () => {
+    const runner = controlledRunner();
+    const batcher = createBatcher(runner.run, { maxBatch: 100, maxInFlight: 1, lingerMs: 10_000 });
+    const first = [batcher(1), batcher(2), batcher(3)];
+    await settle();
+    runner.releaseNext();
+    expect(await Promise.all(first)).toEqual([10, 20, 30]);
+    // The first of the three to come back does not go alone.
+    const again = [batcher(4), batcher(5)];
+    await settle();
+    expect(runner.batches).toEqual([[1, 2, 3]]);
+    again.push(batcher(6));
+    await settle();
+    expect(runner.batches).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    runner.releaseNext();
+    expect(await Promise.all(again)).toEqual([40, 50, 60]);
+  });
+
+  it('with lingerMs, sends a lone call at once after a lone call', async () => {
+    const runner = controlledRunner();
+    const batcher = createBatcher(runner.run, { maxBatch: 100, maxInFlight: 1, lingerMs: 10_000 });
+    const first = batcher(1);
+    await settle();
+    runner.releaseNext();
+    await first;
+    const second = batcher(2);
+    await settle();
+    expect(runner.batches).toEqual([[1], [2]]);
+    runner.releaseNext();
+    expect(await second).toBe(20);
+  });
+
   it('with lingerMs, sends what waits once lingerMs has passed', async () => {
     const runner = controlledRunner();
     const batcher = createBatcher(runner.run, { maxBatch: 100, maxInFlight: 1, lingerMs: 5 });

@@ -8,9 +8,9 @@ import { isEmbeddedDatabase, type Db } from './database.ts';
  * the current turn of the event loop); a busy one sends fewer, larger round trips, so throughput
  * grows with load instead of queueing behind one connection.
  *
- * With `lingerMs`, when a batch finishes while fewer calls wait than it carried, the next batch is
- * held back until the queue holds as many as the finished batch and the waiting calls together
- * (the callers just answered may call again at once), or for `lingerMs` at most.
+ * With `lingerMs`, when a batch finishes while fewer calls wait than it carried (none, say), the
+ * next batch is held back until the queue holds as many as the finished batch and the waiting
+ * calls together (the callers just answered may call again at once), or for `lingerMs` at most.
  *
  * `run` gets the waiting inputs in arrival order and answers one result per input, in the same
  * order; an Error in a result's place rejects only that caller. A batch that throws rejects all of
@@ -69,12 +69,14 @@ export function createBatcher<Input, Output>(
     } finally {
       inFlight--;
       const expected = Math.min(options.maxBatch, queue.length + batch.length);
-      if (options.lingerMs && inFlight === 0 && queue.length > 0 && queue.length < expected) {
+      if (options.lingerMs && inFlight === 0 && queue.length < expected) {
         // The callers just answered often call again at once (a member voting down a feed, a
         // client that sends its next request when an answer arrives): wait a moment for them,
-        // so that they travel in this batch instead of the next one. A fuller batch costs little more than a small
-        // one, so this raises throughput; it is PostgreSQL's commit_delay, done in front of the
-        // database. The timer bounds the wait.
+        // so that they travel in this batch instead of the next one. A fuller batch costs little
+        // more than a small one, so this raises throughput; it is PostgreSQL's commit_delay,
+        // done in front of the database. The timer bounds the wait. Also when nothing waits yet:
+        // else the first of them to come back would go alone, and the rest in the batch after
+        // it (batches of 1 and 9 in turn, instead of 10).
         awaited = expected;
         lingerTimer = setTimeout(flush, options.lingerMs);
       } else {

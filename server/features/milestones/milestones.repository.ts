@@ -20,17 +20,26 @@ export async function countContributions(
   userIds: readonly number[],
 ): Promise<Array<ContributionTotals & { userId: number }>> {
   if (userIds.length === 0) return [];
+  const ids = [...userIds];
+  // The votes are counted for all the members at once: counted member by member, each count
+  // joined the listed opinions afresh (a scan of every opinion per member, ~1 ms each on the
+  // embedded database, and the jobs worker checks members by the dozen while votes pour in).
   const result = await sql<ContributionTotals & { userId: number }>`
     select u.id as user_id, u.username, u.karma,
       (select count(*) from opinions o
         where o.author_id = u.id and o.listed and not o.deleted)::int as opinions,
-      (select count(*) from votes v join opinions o on o.id = v.opinion_id
-        where v.user_id = u.id and o.listed)::int as votes,
+      coalesce(listed_votes.votes, 0)::int as votes,
       (select count(*) from comments c where c.author_id = u.id and not c.deleted)::int as comments,
       (select count(*) from comment_likes l join comments c on c.id = l.comment_id
         where c.author_id = u.id and not c.deleted)::int as good_points
     from users u
-    where u.id = any(${[...userIds]}::integer[])
+    left join (
+      select v.user_id, count(*) as votes
+      from votes v join opinions o on o.id = v.opinion_id and o.listed
+      where v.user_id = any(${ids}::integer[])
+      group by v.user_id
+    ) listed_votes on listed_votes.user_id = u.id
+    where u.id = any(${ids}::integer[])
   `.execute(db);
   return result.rows;
 }

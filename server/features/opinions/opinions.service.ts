@@ -319,8 +319,8 @@ const voteBatchers = batcherPerDatabase(
   },
   // One batch at a time on PostgreSQL too: two concurrent batches split the waiting votes between
   // them and each pays a batch's fixed cost (3,600 against 3,100 votes/s on the benchmark); and a
-  // finished batch waits up to 1 ms for its voters' next votes (docs/decisions/023).
-  { maxBatch: 200, maxInFlight: 1, lingerMs: 1 },
+  // finished batch waits up to 2 ms for its voters' next votes (docs/decisions/023 and 027).
+  { maxBatch: 200, maxInFlight: 1, lingerMs: 2 },
 );
 
 /**
