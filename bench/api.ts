@@ -17,7 +17,8 @@
  * Usage: npm run bench                embedded database (PGlite) in a temporary directory
  *        npm run bench -- postgres    a new database on DATABASE_URL's server (default
  *                                     postgres://postgres@127.0.0.1:5432/postgres), dropped after
- * BENCH_SECONDS sets each measured run's length (default 10); each run has a 3 s warm-up first.
+ * BENCH_SECONDS sets each measured run's length (default 10); each run has a 3 s warm-up first,
+ * and before it, each of a read run's prebuilt requests is sent once (see prime).
  * BENCH_ROUNDS (default 3) repeats every comparison, alternating with its control; the report
  * gives the median of the rounds' ratios and p99s (this machine's neighbours move single runs by
  * ±30 %).
