@@ -51,7 +51,7 @@ export function createReadCache<Value>(options: {
         const fresh = { loadedAt: now, expiresAt: now + options.ttlMs, isRefreshing: false };
         store(key, { ...fresh, value: Promise.resolve(value) });
       },
-      // The stale value stays until it expires; the next read after that loads as on a miss.
+      // The stale value stays until it expires; the next read tries again.
       () => (stale.isRefreshing = false),
     );
   }
