@@ -5,6 +5,7 @@ import { runInstrumentsCheck } from './features/instruments/instruments.check.ts
 import { findConversationDrift } from './features/comments/comments.service.ts';
 import {
   findCounterDrift,
+  findVoteDayDrift,
   findMemberVoteCountDrift,
 } from './features/opinions/opinions.repository.ts';
 import { makeAdmin } from './features/users/users.service.ts';
@@ -46,9 +47,16 @@ const commands: Record<string, Command> = {
   'verify-counts': {
     usage: 'verify-counts',
     summary:
-      'check every derived counter (votes, comments, good points, karma, members’ vote counts) against the raw rows',
+      'check every derived counter (votes, votes by day, comments, good points, karma, members’ vote counts) against the raw rows',
     async run(db) {
-      const drift = await findCounterDrift(db);
+      const counterDrift = await findCounterDrift(db);
+      const dayDrift = await findVoteDayDrift(db);
+      const drift = [
+        ...counterDrift,
+        ...dayDrift
+          .filter((row) => !counterDrift.some((opinion) => opinion.id === row.id))
+          .filter((row, index, rows) => rows.findIndex((other) => other.id === row.id) === index),
+      ];
       const conversation = await findConversationDrift(db);
       const memberVotes = await findMemberVoteCountDrift(db);
       const driftingMembers = new Set([
@@ -62,7 +70,10 @@ const commands: Record<string, Command> = {
         );
         return 0;
       }
-      for (const row of drift.slice(0, 20)) {
+      for (const row of dayDrift.slice(0, 20)) {
+        console.log(`  ${row.slug}: votes of ${row.day} stored ${row.stored} actual ${row.actual}`);
+      }
+      for (const row of counterDrift.slice(0, 20)) {
         console.log(
           `  ${row.slug}: votes stored ${row.stored.join('/')} actual ${row.actual.join('/')}, ` +
             `comments stored ${row.storedComments} actual ${row.actualComments}`,

@@ -154,6 +154,16 @@ export interface MemberVoteCountsTable {
   listedVotes: number;
 }
 
+/**
+ * An opinion's votes by the UTC day they were last cast or changed on (their updated_at): a
+ * derived counter the feed ranking and the trending card sum over the last 7 days.
+ */
+export interface OpinionVoteDaysTable {
+  opinionId: number;
+  day: ColumnType<string, string, string>;
+  votes: number;
+}
+
 export interface TopicFollowsTable {
   userId: number;
   topicId: number;
@@ -294,6 +304,7 @@ export interface Database {
   opinionTopics: OpinionTopicsTable;
   votes: VotesTable;
   memberVoteCounts: MemberVoteCountsTable;
+  opinionVoteDays: OpinionVoteDaysTable;
   topicFollows: TopicFollowsTable;
   comments: CommentsTable;
   commentLikes: CommentLikesTable;

@@ -29,7 +29,7 @@ import { runStatements } from '../statements.ts';
 // Behaviour is unchanged: one row per vote whose session is live, null counters for a missing or
 // deleted opinion, opinions locked in id order before any vote is written, a milestone check
 // queued when a first vote reaches a vote award.
-const castVotesInSessions = `
+export const castVotesInSessions = `
     create or replace function cast_votes_in_sessions(
       p_token_hashes text[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[],
       p_idle_cutoff timestamptz, p_touch_before timestamptz

@@ -11,6 +11,7 @@ import * as planVoteFunctionsOnce from './20261121T2200-plan-vote-functions-once
 import * as countMembersListedVotes from './20261121T2300-count-members-listed-votes.ts';
 import * as noteMemberChanges from './20261121T2400-note-member-changes.ts';
 import * as castVotesInOneFunction from './20261121T2500-cast-votes-in-one-function.ts';
+import * as countVotesByDay from './20261122T0100-count-votes-by-day.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T2300-count-members-listed-votes': countMembersListedVotes,
   '20261121T2400-note-member-changes': noteMemberChanges,
   '20261121T2500-cast-votes-in-one-function': castVotesInOneFunction,
+  '20261122T0100-count-votes-by-day': countVotesByDay,
 };

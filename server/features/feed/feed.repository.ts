@@ -2,13 +2,27 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /**
+ * The votes by day (opinion_vote_days) of the last 7 UTC days up to `now`'s, today included, as
+ * a joinable subquery of (opinion_id, recent_votes): one row per opinion and day to sum, however
+ * many votes they hold (docs/decisions/027).
+ */
+function recentVotesByOpinion(now: Date) {
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const firstDay = day(new Date(now.getTime() - 6 * 86_400_000));
+  return sql`
+    select opinion_id, sum(votes)::int as recent_votes from opinion_vote_days
+    where day between ${firstDay}::date and ${day(now)}::date
+    group by opinion_id
+  `;
+}
+
+/**
  * What the feed score of every listed, live opinion (of one topic, when given) is computed from,
  * at reference time `now` (docs/decisions/004-feed-ranking.md): its votes cast or changed in the
- * 7 days before `now`, all its votes, its age and its topics. Opinions created after `now` are
- * left out, so a page computed later for the same `now` ranks the same opinions.
+ * last 7 UTC days up to `now`'s, all its votes, its age and its topics. Opinions created after
+ * `now` are left out, so a page computed later for the same `now` ranks the same opinions.
  */
 export async function listScoringInputs(db: Db, options: { now: Date; topicId?: number }) {
-  const weekAgo = new Date(options.now.getTime() - 7 * 86_400_000);
   const result = await sql<{
     id: number;
     authorId: number | null;
@@ -21,11 +35,7 @@ export async function listScoringInputs(db: Db, options: { now: Date; topicId?: 
       o.created_at,
       array(select ot.topic_id from opinion_topics ot where ot.opinion_id = o.id) as topic_ids
     from opinions o
-    left join (
-      select opinion_id, count(*)::int as recent_votes from votes
-      where updated_at > ${weekAgo}
-      group by opinion_id
-    ) recent on recent.opinion_id = o.id
+    left join (${recentVotesByOpinion(options.now)}) recent on recent.opinion_id = o.id
     where o.listed and not o.deleted and o.created_at <= ${options.now}
       ${
         options.topicId === undefined
@@ -100,19 +110,15 @@ export async function countSiteTotals(db: Db) {
   return { opinions: opinions.opinions, votes: opinions.votes, comments: comments.comments };
 }
 
-/** Listed opinions with the most votes cast or changed in the week before `now`. */
+/** Listed opinions with the most votes cast or changed in the last 7 UTC days up to `now`'s. */
 export async function listTrendingOpinions(db: Db, now: Date, limit: number) {
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
-  return db
-    .selectFrom('votes')
-    .innerJoin('opinions', 'opinions.id', 'votes.opinionId')
-    .select(['opinions.slug', 'opinions.title', sql<number>`count(*)::int`.as('recentVotes')])
-    .where('votes.updatedAt', '>', weekAgo)
-    .where('opinions.listed', '=', true)
-    .where('opinions.deleted', '=', false)
-    .groupBy(['opinions.id', 'opinions.slug', 'opinions.title'])
-    .orderBy('recentVotes', 'desc')
-    .orderBy('opinions.id', 'desc')
-    .limit(limit)
-    .execute();
+  const result = await sql<{ slug: string; title: string; recentVotes: number }>`
+    select o.slug, o.title, recent.recent_votes
+    from (${recentVotesByOpinion(now)}) recent
+    join opinions o on o.id = recent.opinion_id
+    where o.listed and not o.deleted and recent.recent_votes > 0
+    order by recent.recent_votes desc, o.id desc
+    limit ${limit}
+  `.execute(db);
+  return result.rows;
 }

@@ -210,6 +210,32 @@ const rawMemberVoteCounts = sql`
   group by v.user_id
 `;
 
+/** Each opinion's votes by the UTC day of their updated_at, counted from the raw votes. */
+const rawVoteDays = sql`
+  select opinion_id, (updated_at at time zone 'UTC')::date as day, count(*)::int as votes
+  from votes group by 1, 2
+`;
+
+/** Opinions whose votes by day (opinion_vote_days) disagree with their raw votes, by day. */
+export async function findVoteDayDrift(db: Db) {
+  const result = await sql<{
+    id: number;
+    slug: string;
+    day: string;
+    stored: number;
+    actual: number;
+  }>`
+    select o.id, o.slug, coalesce(d.day, raw.day)::text as day,
+      coalesce(d.votes, 0) as stored, coalesce(raw.votes, 0) as actual
+    from opinion_vote_days d
+    full join (${rawVoteDays}) raw on raw.opinion_id = d.opinion_id and raw.day = d.day
+    join opinions o on o.id = coalesce(d.opinion_id, raw.opinion_id)
+    where coalesce(d.votes, 0) <> coalesce(raw.votes, 0)
+    order by o.id, 3
+  `.execute(db);
+  return result.rows;
+}
+
 /** Opinions whose derived counters disagree with their raw votes and comments. */
 export async function findCounterDrift(db: Db) {
   const result = await sql<{
@@ -230,7 +256,10 @@ export async function findCounterDrift(db: Db) {
   return result.rows;
 }
 
-/** Rebuilds every opinion's derived counters, and members' counts of listed votes, from the raw rows. */
+/**
+ * Rebuilds every opinion's derived counters (with its votes by day), and members' counts of listed
+ * votes, from the raw rows.
+ */
 export async function rebuildCounters(db: Db) {
   await sql`
     update opinions o set
@@ -244,6 +273,10 @@ export async function rebuildCounters(db: Db) {
     select u.id, coalesce(raw.votes, 0) from users u left join (${rawMemberVoteCounts}) raw
       on raw.user_id = u.id
     on conflict (user_id) do update set listed_votes = excluded.listed_votes
+  `.execute(db);
+  await sql`delete from opinion_vote_days`.execute(db);
+  await sql`
+    insert into opinion_vote_days (opinion_id, day, votes) select * from (${rawVoteDays}) raw
   `.execute(db);
 }
 
