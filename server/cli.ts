@@ -51,19 +51,14 @@ const commands: Record<string, Command> = {
     async run(db) {
       const counterDrift = await findCounterDrift(db);
       const dayDrift = await findVoteDayDrift(db);
-      const drift = [
-        ...counterDrift,
-        ...dayDrift
-          .filter((row) => !counterDrift.some((opinion) => opinion.id === row.id))
-          .filter((row, index, rows) => rows.findIndex((other) => other.id === row.id) === index),
-      ];
+      const driftingOpinions = new Set([...counterDrift, ...dayDrift].map((row) => row.id));
       const conversation = await findConversationDrift(db);
       const memberVotes = await findMemberVoteCountDrift(db);
       const driftingMembers = new Set([
         ...conversation.karma.map((row) => row.username),
         ...memberVotes.map((row) => row.username),
       ]);
-      const total = drift.length + conversation.likeCounts.length + driftingMembers.size;
+      const total = driftingOpinions.size + conversation.likeCounts.length + driftingMembers.size;
       if (total === 0) {
         console.log(
           'verify-counts: 0 opinions, comments or members drift; every counter matches the raw rows.',
@@ -91,7 +86,7 @@ const commands: Record<string, Command> = {
         );
       }
       console.log(
-        `verify-counts: ${drift.length} opinions, ${conversation.likeCounts.length} comments and ` +
+        `verify-counts: ${driftingOpinions.size} opinions, ${conversation.likeCounts.length} comments and ` +
           `${driftingMembers.size} members drift.`,
       );
       return 1;
