@@ -51,10 +51,12 @@ export function sendFailure(reply: FastifyReply, status: number, message: string
  */
 export function registerErrorHandling(app: FastifyInstance) {
   // PostgreSQL text cannot hold U+0000; refuse it up front rather than fail in the database.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     if (containsNul(request.query) || containsNul(request.body)) {
-      return sendFailure(reply, 400, 'Text must not contain NUL (U+0000) characters');
+      void sendFailure(reply, 400, 'Text must not contain NUL (U+0000) characters');
+      return;
     }
+    done();
   });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { sendFailure } from './errors.ts';
@@ -40,35 +40,41 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     hsts: isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+  // One synchronous hook for both: every request passes through it.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    const refusal = unsafeMethods.has(request.method) ? refuseWrite(request, allowedOrigins) : null;
+    if (refusal) {
+      void sendFailure(reply, refusal.status, refusal.message);
+      return;
+    }
     done();
   });
+}
 
-  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!unsafeMethods.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      const ownOrigin = `${request.protocol}://${request.host}`;
-      if (!allowedOrigins.has(origin) && origin !== ownOrigin) {
-        return sendFailure(reply, 403, 'Cross-site requests are not allowed');
-      }
+/** Why a write is refused (another site's Origin, or an API write that is not JSON), or null. */
+function refuseWrite(
+  request: FastifyRequest,
+  allowedOrigins: ReadonlySet<string>,
+): { status: number; message: string } | null {
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    if (!allowedOrigins.has(origin) && origin !== ownOrigin) {
+      return { status: 403, message: 'Cross-site requests are not allowed' };
     }
-    if (request.url.startsWith('/api/')) {
-      const contentType = (request.headers['content-type'] ?? '')
-        .split(';')[0]!
-        .trim()
-        .toLowerCase();
-      if (contentType !== 'application/json') {
-        return sendFailure(
-          reply,
-          415,
-          'Requests must be sent as JSON (Content-Type: application/json)',
-        );
-      }
+  }
+  if (request.url.startsWith('/api/')) {
+    const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (contentType !== 'application/json') {
+      return {
+        status: 415,
+        message: 'Requests must be sent as JSON (Content-Type: application/json)',
+      };
     }
-  });
+  }
+  return null;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { MemberContext } from '../features/sessions/members-cache.ts';
 import {
   endSession,
   hashSessionToken,
+  resolveHeldSession,
   resolveSession,
 } from '../features/sessions/sessions.service.ts';
 
@@ -72,21 +73,34 @@ export async function registerSession(
   app.decorateRequest('user', null);
   app.decorateRequest('member', null);
   app.decorateRequest('sessionTokenHash', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/logout')) return;
+  const setMember = (request: FastifyRequest, member: MemberContext | null) => {
+    request.member = member;
+    request.user = member?.user ?? null;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/logout')) return done();
     const token = request.cookies[sessionCookieName];
-    if (!token) return;
+    if (!token) return done();
     if (token.length > 200) {
       clearSessionCookie(request, reply, config);
-      return;
+      return done();
     }
-    request.sessionTokenHash = hashSessionToken(token);
+    const tokenHash = hashSessionToken(token);
+    request.sessionTokenHash = tokenHash;
     // Such a route looks the session up within its own round trip and clears a dead cookie itself.
-    if (request.routeOptions.config.resolvesOwnSession) return;
-    request.member = await resolveSession(db, request.sessionTokenHash);
-    request.user = request.member?.user ?? null;
-    // A dead session's cookie is removed, so the browser stops sending it.
-    if (!request.user) clearSessionCookie(request, reply, config);
+    if (request.routeOptions.config.resolvesOwnSession) return done();
+    // A member the members cache holds is most often known at once, without a turn of the loop.
+    const held = resolveHeldSession(db, tokenHash);
+    if (held) {
+      setMember(request, held);
+      return done();
+    }
+    resolveSession(db, tokenHash).then((member) => {
+      setMember(request, member);
+      // A dead session's cookie is removed, so the browser stops sending it.
+      if (!member) clearSessionCookie(request, reply, config);
+      done();
+    }, done);
   });
 
   app.get('/logout', async (request, reply) => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { buildOpinion, buildUser, loginAs } from '../../test/factories.ts';
+import { buildOpinion, buildTopic, buildUser, loginAs } from '../../test/factories.ts';
+import { feedPageSize } from './feed.service.ts';
 
 // The app as it runs in production: shared reads cached for a minute, members' first pages
 // shared between the members whose pages are alike (docs/decisions/026).
@@ -18,8 +19,8 @@ type FeedBody = {
   Recent?: { ArtifactID: number; Title: string; Rating: number }[];
 };
 
-async function post(url: string, body: unknown, cookie: string) {
-  return t.app.inject({
+async function post(url: string, body: unknown, cookie: string, app = t) {
+  return app.app.inject({
     method: 'POST',
     url,
     headers: { 'content-type': 'application/json', cookie },
@@ -27,8 +28,8 @@ async function post(url: string, body: unknown, cookie: string) {
   });
 }
 
-async function firstPage(cookie: string): Promise<FeedBody> {
-  const response = await post('/api/opinion/userfeed', {}, cookie);
+async function firstPage(cookie: string, app = t): Promise<FeedBody> {
+  const response = await post('/api/opinion/userfeed', {}, cookie, app);
   expect(response.statusCode).toBe(200);
   return response.json().body;
 }
@@ -88,5 +89,28 @@ describe('members’ cached first pages', () => {
     expect((await firstPage(cookie)).Recent).toEqual([
       expect.objectContaining({ ArtifactID: id, Rating: 1 }),
     ]);
+  });
+
+  it('lift a topic’s opinions for a member as soon as they follow it, and drop them back after', async () => {
+    // Its own app: the opinions must be in the ranking it caches first.
+    const own = await createTestApp({ env: { READ_CACHE_MS: '60000' } });
+    onTestFinished(() => own.close());
+    const topic = await buildTopic(own.db);
+    const inTopic = await buildOpinion(own.db, { topicIds: [topic.id] });
+    // Newer, so ahead of it on a tie: without the follow it is not first.
+    for (let index = 0; index < feedPageSize; index += 1) await buildOpinion(own.db);
+    const member = await buildUser(own.db);
+    const cookie = await loginAs(own.db, member.id);
+    const before = await firstPage(cookie, own);
+    expect(before.Feed[0]).not.toBe(inTopic.id);
+    // Asked again unchanged: the same page.
+    expect((await firstPage(cookie, own)).Feed).toEqual(before.Feed);
+
+    const follow = (followed: boolean) =>
+      post('/api/topic/follow', { topicID: topic.id, followed }, cookie, own);
+    expect((await follow(true)).statusCode).toBe(200);
+    expect((await firstPage(cookie, own)).Feed[0]).toBe(inTopic.id);
+    expect((await follow(false)).statusCode).toBe(200);
+    expect((await firstPage(cookie, own)).Feed).toEqual(before.Feed);
   });
 });

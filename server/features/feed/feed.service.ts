@@ -124,9 +124,10 @@ const feedCaches = cachesPerDatabase((ttlMs) => ({
 /**
  * Everything a member's first page depends on besides what every viewer shares for the cache's
  * lifetime (the opinions' counters and the sidebar cards): the feed, the ranking it was cut from
- * (the cursor carries its time), whether more follows, and the member's own recent opinions,
- * each opinion with the member's rating of it; and the edits and deletions this process made
- * (contentVersion), so that an author sees their own edit at once.
+ * (the cursor carries its time), whether more follows, and the member's own recent opinions with
+ * the member's rating of each (the feed's own opinions are those they have not rated); and the
+ * edits and deletions this process made (contentVersion), so that an author sees their own edit
+ * at once.
  */
 function memberPageKey(
   topicKey: string,
@@ -135,15 +136,9 @@ function memberPageKey(
   page: { ids: readonly number[]; recentIds: readonly number[]; hasMore: boolean },
   ratings: ReadonlyMap<number, number>,
 ): string {
-  const rated = (ids: readonly number[]) => ids.map((id) => `${id}:${ratings.get(id) ?? 0}`);
-  return [
-    topicKey,
-    contentVersion,
-    ranking.now.getTime(),
-    page.hasMore ? 'more' : 'end',
-    rated(page.ids).join(','),
-    rated(page.recentIds).join(','),
-  ].join('|');
+  let recent = '';
+  for (const id of page.recentIds) recent += `${id}:${ratings.get(id) ?? 0},`;
+  return `${topicKey}|${contentVersion}|${ranking.now.getTime()}|${page.hasMore ? 'more' : 'end'}|${page.ids.join(',')}|${recent}`;
 }
 
 async function computeRanking(db: Db, now: Date, topicId: number | undefined): Promise<Ranking> {
@@ -226,6 +221,27 @@ export async function listFeed(
   );
 }
 
+/**
+ * Each member's last first page, with what it was cut from. Asked for again while their context
+ * (which the members cache replaces on any change of theirs: a vote, a follow, a new opinion), the
+ * ranking, the content version and their recent opinions are the same, it is the same page, and
+ * it is sent again without the scan.
+ */
+const lastFirstPages = new WeakMap<
+  MemberContext,
+  {
+    topicKey: string;
+    ranking: Ranking;
+    contentVersion: number;
+    recentIds: readonly number[];
+    page: FeedPage;
+  }
+>();
+
+function haveSameItems(a: readonly number[], b: readonly number[]) {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
 async function buildFeedPage(
   db: Db,
   options: { viewer: MemberContext | null; after: string | undefined; topicId?: number },
@@ -242,25 +258,35 @@ async function buildFeedPage(
     viewer && !cachedRecentIds ? viewerContexts(db)({ userId: viewer.user.id, since }) : null,
   ]);
   const now = ranking.now;
-  const votedIds = uncachedContext ? new Set(uncachedContext.votedIds) : viewer?.ratings;
-  const followedTopicIds = new Set(
-    uncachedContext?.followedTopicIds ?? viewer?.followedTopicIds ?? [],
-  );
+  const topicKey = options.topicId === undefined ? 'all' : String(options.topicId);
+  const contentVersion = opinionContentVersion(db);
   const recentIds = isForYou ? (uncachedContext?.recentIds ?? cachedRecentIds ?? []) : [];
+  const remembered = viewer && isFirstPage && !uncachedContext ? lastFirstPages.get(viewer) : null;
+  if (
+    remembered &&
+    remembered.ranking === ranking &&
+    remembered.topicKey === topicKey &&
+    remembered.contentVersion === contentVersion &&
+    haveSameItems(remembered.recentIds, recentIds)
+  ) {
+    return remembered.page;
+  }
+  const votedIds = uncachedContext ? new Set(uncachedContext.votedIds) : viewer?.ratings;
+  const followedIds = uncachedContext?.followedTopicIds ?? viewer?.followedTopicIds ?? [];
+  const followedTopicIds = followedIds.length > 0 ? new Set(followedIds) : null;
   // The viewer's own recent opinions are shown above the feed already.
-  const isShownAbove = (opinion: RankedOpinion) =>
-    recentIds.length > 0 && viewer !== null && opinion.authorId === viewer.user.id;
+  const shownAboveBy = recentIds.length > 0 && viewer ? viewer.user.id : undefined;
 
   // Followed topics lift some opinions, so their viewers' order is sorted afresh; everyone else's
   // is the ranking's own, and the scan stops once it has a page and one more.
-  const isReordered = followedTopicIds.size > 0;
+  const isReordered = followedTopicIds !== null;
   const positions: FeedPosition[] = [];
   for (const opinion of ranking.opinions) {
-    if (votedIds?.has(opinion.id) || isShownAbove(opinion)) continue;
+    if (votedIds?.has(opinion.id) || opinion.authorId === shownAboveBy) continue;
     const position = {
       id: opinion.id,
       score:
-        isReordered && opinion.topicIds.some((topicId) => followedTopicIds.has(topicId))
+        followedTopicIds && opinion.topicIds.some((topicId) => followedTopicIds.has(topicId))
           ? Math.round((opinion.baseScore + followedTopicWeight) * 1e6) / 1e6
           : opinion.baseScore,
     };
@@ -294,17 +320,18 @@ async function buildFeedPage(
   if (!viewer || !isFirstPage || uncachedContext) return composePage();
   // Many members' first pages are alike (those who have not voted on the top of the ranking see
   // the same one): sent as the same bytes while cached.
-  const topicKey = options.topicId === undefined ? 'all' : String(options.topicId);
   const key = memberPageKey(
     topicKey,
-    opinionContentVersion(db),
+    contentVersion,
     ranking,
     { ids, recentIds, hasMore },
     viewer.ratings,
   );
-  return feedCaches(db).memberFirstPages.get(key, async () =>
+  const firstPage = await feedCaches(db).memberFirstPages.get(key, async () =>
     shareResponseBody(await composePage()),
   );
+  lastFirstPages.set(viewer, { topicKey, ranking, contentVersion, recentIds, page: firstPage });
+  return firstPage;
 }
 
 /** The sidebar cards, the same for every viewer: kept for the cache's lifetime. */

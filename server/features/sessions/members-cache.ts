@@ -248,6 +248,31 @@ function toContext(loaded: Loaded): MemberContext {
   };
 }
 
+/** The live session's member when the cache holds both, as of the cache's last read of the notes. */
+function heldSessionMember(cache: MembersCache, tokenHash: string, idleMs: number) {
+  const nowMs = Date.now();
+  const session = cache.sessions.get(tokenHash);
+  if (!session || session.expiresAtMs <= nowMs || session.lastSeenAtMs <= nowMs - idleMs) {
+    return null;
+  }
+  const member = cache.members.get(session.userId);
+  return member ? { member, lastSeenAtMs: session.lastSeenAtMs } : null;
+}
+
+/**
+ * findSessionMember's answer when memory gives it at once: on the embedded database, when nothing
+ * has run on it since the cache's last read of the notes and the cache holds the live session
+ * and its member. Null otherwise, and then findSessionMember must be asked.
+ */
+export function findHeldSessionMember(
+  db: Db,
+  tokenHash: string,
+  idleMs: number,
+): { member: MemberContext; lastSeenAtMs: number } | null {
+  const cache = cacheOf(db);
+  return cache.isCurrentWithoutRead() ? heldSessionMember(cache, tokenHash, idleMs) : null;
+}
+
 /**
  * The member behind a session token hash while the session is live (it has not ended, expired or
  * idled out), with when its idle clock was last written; null otherwise. Answered from memory when
@@ -262,12 +287,8 @@ export async function findSessionMember(
   const cache = cacheOf(db);
   // A hit on an idle embedded database needs no turn of the event loop.
   if (!cache.isCurrentWithoutRead()) await cache.syncs();
-  const nowMs = Date.now();
-  const session = cache.sessions.get(tokenHash);
-  if (session && session.expiresAtMs > nowMs && session.lastSeenAtMs > nowMs - idleMs) {
-    const member = cache.members.get(session.userId);
-    if (member) return { member, lastSeenAt: new Date(session.lastSeenAtMs) };
-  }
+  const held = heldSessionMember(cache, tokenHash, idleMs);
+  if (held) return { member: held.member, lastSeenAt: new Date(held.lastSeenAtMs) };
   const loadEpoch = cache.loadEpoch;
   const loaded = await loads(db)({ tokenHash, userId: null, idleMs });
   if (!loaded?.session) return null;

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
-import { findSessionMember, type MemberContext } from './members-cache.ts';
+import { findHeldSessionMember, findSessionMember, type MemberContext } from './members-cache.ts';
 import * as sessionsRepository from './sessions.repository.ts';
 
 /** A session ends this long after login, however active (docs/decisions/011-accounts.md). */
@@ -13,7 +13,8 @@ export const sessionTouchIntervalMs = 3_600_000;
 
 /** Session tokens are stored hashed: a leaked sessions table does not let anyone log in. */
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot form: a Hash object per request cost more than the digest itself.
+  return hash('sha256', token, 'hex');
 }
 
 /** 256 random bits, URL-safe. */
@@ -31,6 +32,16 @@ export async function resolveSession(db: Db, tokenHash: string): Promise<MemberC
     await sessionsRepository.touchSession(db, tokenHash, now);
   }
   return found.member;
+}
+
+/**
+ * resolveSession's answer when it needs no wait (findHeldSessionMember) and no write of the idle
+ * clock: the member, or null when resolveSession must be asked.
+ */
+export function resolveHeldSession(db: Db, tokenHash: string): MemberContext | null {
+  const held = findHeldSessionMember(db, tokenHash, sessionIdleMs);
+  if (!held || Date.now() - held.lastSeenAtMs > sessionTouchIntervalMs) return null;
+  return held.member;
 }
 
 /**
