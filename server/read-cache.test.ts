@@ -76,6 +76,35 @@ describe('createReadCache', () => {
     expect(cache.has('a')).toBe(false);
   });
 
+  it('peeks only at a value that has arrived and is live, refreshing it when due', async () => {
+    vi.useFakeTimers();
+    const cache = createReadCache<number>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });
+    let loads = 0;
+    let finishLoad = (_value: number) => {};
+    const slowLoad = () => {
+      loads++;
+      return new Promise<number>((resolve) => (finishLoad = resolve));
+    };
+    // Nothing held: nothing loaded either.
+    expect(cache.peek('a', slowLoad)).toBeUndefined();
+    expect(loads).toBe(0);
+    const first = cache.get('a', slowLoad);
+    expect(cache.peek('a', slowLoad)).toBeUndefined();
+    finishLoad(1);
+    await first;
+    expect(cache.peek('a', slowLoad)).toBe(1);
+    // The last fifth: the peek answers the old value and starts the refresh.
+    vi.advanceTimersByTime(800);
+    expect(cache.peek('a', slowLoad)).toBe(1);
+    expect(loads).toBe(2);
+    finishLoad(2);
+    await Promise.resolve();
+    expect(cache.peek('a', slowLoad)).toBe(2);
+    vi.advanceTimersByTime(1000);
+    expect(cache.peek('a', slowLoad)).toBeUndefined();
+    expect(loads).toBe(2);
+  });
+
   it('drops a refresh that was in flight when its key was deleted', async () => {
     vi.useFakeTimers();
     const cache = createReadCache<string>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });

@@ -13,6 +13,12 @@
  */
 export type ReadCache<Value> = {
   get(key: string, load: () => Promise<Value>): Promise<Value>;
+  /**
+   * The live value for the key if its load has finished, else undefined (and nothing is loaded):
+   * for a caller that can answer without waiting. Like `get`, a read in the last fifth of the
+   * value's lifetime starts its refresh (refreshesAhead), with `load`.
+   */
+  peek(key: string, load: () => Promise<Value>): Value | undefined;
   /** Whether a live entry for the key is held (always false while caching is off). */
   has(key: string): boolean;
   delete(key: string): void;
@@ -23,6 +29,8 @@ type Entry<Value> = {
   loadedAt: number;
   expiresAt: number;
   value: Promise<Value>;
+  /** The value once its load has finished (for peek). */
+  arrived?: { value: Value };
   /** Whether a load to replace it is in flight (refreshesAhead). */
   isRefreshing: boolean;
 };
@@ -49,24 +57,29 @@ export function createReadCache<Value>(options: {
         // Deleted, replaced or expired meanwhile: what it read may be what the delete was for.
         if (entries.get(key) !== stale) return;
         const fresh = { loadedAt: now, expiresAt: now + options.ttlMs, isRefreshing: false };
-        store(key, { ...fresh, value: Promise.resolve(value) });
+        store(key, { ...fresh, value: Promise.resolve(value), arrived: { value } });
       },
       // The stale value stays until it expires; the next read tries again.
       () => (stale.isRefreshing = false),
     );
   }
 
+  /** The live entry for the key, starting its refresh when it is due. */
+  function liveEntry(key: string, load: () => Promise<Value>, now: number) {
+    const hit = entries.get(key);
+    if (!hit || hit.expiresAt <= now) return undefined;
+    if (options.refreshesAhead && !hit.isRefreshing && now - hit.loadedAt >= refreshAfterMs) {
+      refresh(key, hit, load, now);
+    }
+    return hit;
+  }
+
   return {
     get(key, load) {
       if (options.ttlMs <= 0) return load();
       const now = Date.now();
-      const hit = entries.get(key);
-      if (hit && hit.expiresAt > now) {
-        if (options.refreshesAhead && !hit.isRefreshing && now - hit.loadedAt >= refreshAfterMs) {
-          refresh(key, hit, load, now);
-        }
-        return hit.value;
-      }
+      const hit = liveEntry(key, load, now);
+      if (hit) return hit.value;
       const entry: Entry<Value> = {
         loadedAt: now,
         expiresAt: now + options.ttlMs,
@@ -74,11 +87,18 @@ export function createReadCache<Value>(options: {
         isRefreshing: false,
       };
       store(key, entry);
-      // A failed load is not remembered: the next request tries again.
-      entry.value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
+      entry.value.then(
+        (value) => (entry.arrived = { value }),
+        // A failed load is not remembered: the next request tries again.
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       return entry.value;
+    },
+    peek(key, load) {
+      if (options.ttlMs <= 0) return undefined;
+      return liveEntry(key, load, Date.now())?.arrived?.value;
     },
     has(key) {
       const hit = entries.get(key);

@@ -113,4 +113,21 @@ describe('members’ cached first pages', () => {
     expect((await follow(false)).statusCode).toBe(200);
     expect((await firstPage(cookie, own)).Feed).toEqual(before.Feed);
   });
+
+  it('give a member the newer ranking as soon as it replaces the one their page was cut from', async () => {
+    const own = await createTestApp({ env: { READ_CACHE_MS: '1000' } });
+    onTestFinished(() => own.close());
+    await buildOpinion(own.db);
+    const member = await buildUser(own.db);
+    const cookie = await loginAs(own.db, member.id);
+    const before = await firstPage(cookie, own);
+    // Someone else's opinion, written straight to the database: nothing of this member changed.
+    const newer = await buildOpinion(own.db);
+    expect((await firstPage(cookie, own)).Feed).toEqual(before.Feed);
+    // Read in the ranking's last fifth: still the old page, and the ranking is loaded again.
+    await new Promise((resolve) => setTimeout(resolve, 850));
+    expect((await firstPage(cookie, own)).Feed).not.toContain(newer.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await firstPage(cookie, own)).Feed).toContain(newer.id);
+  });
 });

@@ -179,12 +179,15 @@ async function getRanking(db: Db, topicId: number | undefined, cursorNow: Date |
       computeRanking(db, cursorNow, topicId),
     );
   }
-  return rankings.get(topicKey, async () => {
-    const ranking = await computeRanking(db, new Date(), topicId);
-    // Its later pages carry this time in their cursor.
-    void rankingsAt.get(`${topicKey}@${ranking.now.getTime()}`, async () => ranking);
-    return ranking;
-  });
+  return rankings.get(topicKey, () => loadNewestRanking(db, topicId));
+}
+
+async function loadNewestRanking(db: Db, topicId: number | undefined) {
+  const ranking = await computeRanking(db, new Date(), topicId);
+  // Its later pages carry this time in their cursor.
+  const topicKey = topicId === undefined ? 'all' : String(topicId);
+  void feedCaches(db).rankingsAt.get(`${topicKey}@${ranking.now.getTime()}`, async () => ranking);
+  return ranking;
 }
 
 /** Is `position` strictly below the cursor's position in the ranking's order? */
@@ -213,6 +216,10 @@ export async function listFeed(
   db: Db,
   options: { viewer: MemberContext | null; after: string | undefined; topicId?: number },
 ): Promise<FeedPage> {
+  if (options.viewer && !options.after) {
+    const remembered = rememberedFirstPage(db, options.viewer, options.topicId);
+    if (remembered) return remembered;
+  }
   if (options.viewer || options.after) return buildFeedPage(db, options);
   const topicKey = options.topicId === undefined ? 'all' : String(options.topicId);
   // Sent as the same bytes to every visitor while it is cached.
@@ -238,6 +245,28 @@ const lastFirstPages = new WeakMap<
   }
 >();
 
+/**
+ * The member's remembered first page (lastFirstPages) when it is still theirs: cut from the
+ * newest ranking, which has arrived, for the same topic, content version and recent opinions.
+ * Answered without waiting for anything; null sends the request the long way.
+ */
+function rememberedFirstPage(
+  db: Db,
+  viewer: MemberContext,
+  topicId: number | undefined,
+): FeedPage | null {
+  const remembered = lastFirstPages.get(viewer);
+  const topicKey = topicId === undefined ? 'all' : String(topicId);
+  if (!remembered || remembered.topicKey !== topicKey) return null;
+  const ranking = feedCaches(db).rankings.peek(topicKey, () => loadNewestRanking(db, topicId));
+  if (ranking !== remembered.ranking || remembered.contentVersion !== opinionContentVersion(db)) {
+    return null;
+  }
+  const since = new Date(Date.now() - recentOwnOpinionsWindowMs);
+  const recentIds = topicId === undefined ? recentOwnOpinionIds(viewer, since) : [];
+  return recentIds && haveSameItems(remembered.recentIds, recentIds) ? remembered.page : null;
+}
+
 function haveSameItems(a: readonly number[], b: readonly number[]) {
   return a.length === b.length && a.every((item, index) => item === b[index]);
 }
@@ -261,16 +290,6 @@ async function buildFeedPage(
   const topicKey = options.topicId === undefined ? 'all' : String(options.topicId);
   const contentVersion = opinionContentVersion(db);
   const recentIds = isForYou ? (uncachedContext?.recentIds ?? cachedRecentIds ?? []) : [];
-  const remembered = viewer && isFirstPage && !uncachedContext ? lastFirstPages.get(viewer) : null;
-  if (
-    remembered &&
-    remembered.ranking === ranking &&
-    remembered.topicKey === topicKey &&
-    remembered.contentVersion === contentVersion &&
-    haveSameItems(remembered.recentIds, recentIds)
-  ) {
-    return remembered.page;
-  }
   const votedIds = uncachedContext ? new Set(uncachedContext.votedIds) : viewer?.ratings;
   const followedIds = uncachedContext?.followedTopicIds ?? viewer?.followedTopicIds ?? [];
   const followedTopicIds = followedIds.length > 0 ? new Set(followedIds) : null;
