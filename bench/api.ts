@@ -68,7 +68,15 @@ type Fixtures = {
   hotOpinionId: number;
 };
 
-type Measured = { rps: number; p50: number; p99: number; requests: number; failures: number };
+type Measured = {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  failures: number;
+  /** What the failures were, when there were any: status codes, socket errors, timeouts. */
+  failureKinds: string;
+};
 
 const random = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const randomRating = () => 1 + Math.floor(Math.random() * 5);
@@ -253,6 +261,7 @@ async function cannon(
     p99: result.latency.p99,
     requests: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
+    failureKinds: describeFailures(result),
   };
 }
 
@@ -510,8 +519,17 @@ try {
 function format(measured: Measured): string {
   return (
     `${Math.round(measured.rps)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ` +
-    `${measured.requests} requests, ${measured.failures} failed`
+    `${measured.requests} requests, ${measured.failures} failed` +
+    (measured.failures > 0 ? ` (${measured.failureKinds})` : '')
   );
+}
+
+/** "503: 12, errors: 3, timeouts: 0": enough to tell a refusal from a dropped connection. */
+function describeFailures(result: autocannon.Result): string {
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, stats]) => `${status}: ${stats.count}`);
+  return [...statuses, `errors: ${result.errors}`, `timeouts: ${result.timeouts}`].join(', ');
 }
 
 const median = (values: number[]): number | undefined => {
