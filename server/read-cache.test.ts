@@ -5,6 +5,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A load that finishes when the test says so, counting its calls. */
+function manualLoader() {
+  const loader = {
+    loads: 0,
+    finish: (_value: number) => {},
+    load: () => {
+      loader.loads++;
+      return new Promise<number>((resolve) => (loader.finish = resolve));
+    },
+  };
+  return loader;
+}
+
 describe('createReadCache', () => {
   it('keeps a value for its lifetime, then loads it again', async () => {
     vi.useFakeTimers();
@@ -49,26 +62,21 @@ describe('createReadCache', () => {
   it('refreshes a value read late in its lifetime ahead of expiry, never keeping a reader waiting', async () => {
     vi.useFakeTimers();
     const cache = createReadCache<number>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });
-    let loads = 0;
-    let finishLoad = (_value: number) => {};
-    const slowLoad = () => {
-      loads++;
-      return new Promise<number>((resolve) => (finishLoad = resolve));
-    };
-    const first = cache.get('a', slowLoad);
-    finishLoad(1);
+    const loader = manualLoader();
+    const first = cache.get('a', loader.load);
+    loader.finish(1);
     expect(await first).toBe(1);
     vi.advanceTimersByTime(799);
-    expect(await cache.get('a', slowLoad)).toBe(1);
-    expect(loads).toBe(1);
+    expect(await cache.get('a', loader.load)).toBe(1);
+    expect(loader.loads).toBe(1);
     // The last fifth: this read answers at once and starts one load behind it.
     vi.advanceTimersByTime(1);
-    expect(await cache.get('a', slowLoad)).toBe(1);
-    expect(await cache.get('a', slowLoad)).toBe(1);
-    expect(loads).toBe(2);
-    finishLoad(2);
+    expect(await cache.get('a', loader.load)).toBe(1);
+    expect(await cache.get('a', loader.load)).toBe(1);
+    expect(loader.loads).toBe(2);
+    loader.finish(2);
     await Promise.resolve();
-    expect(await cache.get('a', slowLoad)).toBe(2);
+    expect(await cache.get('a', loader.load)).toBe(2);
     // The new value lives a whole lifetime from when its load began.
     vi.advanceTimersByTime(999);
     expect(cache.has('a')).toBe(true);
@@ -79,30 +87,25 @@ describe('createReadCache', () => {
   it('peeks only at a value that has arrived and is live, refreshing it when due', async () => {
     vi.useFakeTimers();
     const cache = createReadCache<number>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });
-    let loads = 0;
-    let finishLoad = (_value: number) => {};
-    const slowLoad = () => {
-      loads++;
-      return new Promise<number>((resolve) => (finishLoad = resolve));
-    };
+    const loader = manualLoader();
     // Nothing held: nothing loaded either.
-    expect(cache.peek('a', slowLoad)).toBeUndefined();
-    expect(loads).toBe(0);
-    const first = cache.get('a', slowLoad);
-    expect(cache.peek('a', slowLoad)).toBeUndefined();
-    finishLoad(1);
+    expect(cache.peek('a', loader.load)).toBeUndefined();
+    expect(loader.loads).toBe(0);
+    const first = cache.get('a', loader.load);
+    expect(cache.peek('a', loader.load)).toBeUndefined();
+    loader.finish(1);
     await first;
-    expect(cache.peek('a', slowLoad)).toBe(1);
+    expect(cache.peek('a', loader.load)).toBe(1);
     // The last fifth: the peek answers the old value and starts the refresh.
     vi.advanceTimersByTime(800);
-    expect(cache.peek('a', slowLoad)).toBe(1);
-    expect(loads).toBe(2);
-    finishLoad(2);
+    expect(cache.peek('a', loader.load)).toBe(1);
+    expect(loader.loads).toBe(2);
+    loader.finish(2);
     await Promise.resolve();
-    expect(cache.peek('a', slowLoad)).toBe(2);
+    expect(cache.peek('a', loader.load)).toBe(2);
     vi.advanceTimersByTime(1000);
-    expect(cache.peek('a', slowLoad)).toBeUndefined();
-    expect(loads).toBe(2);
+    expect(cache.peek('a', loader.load)).toBeUndefined();
+    expect(loader.loads).toBe(2);
   });
 
   it('drops a refresh that was in flight when its key was deleted', async () => {
