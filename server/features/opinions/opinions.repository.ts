@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 
 const opinionColumns = [
   'opinions.id',
@@ -258,26 +258,29 @@ export async function findCounterDrift(db: Db) {
 
 /**
  * Rebuilds every opinion's derived counters (with its votes by day), and members' counts of listed
- * votes, from the raw rows.
+ * votes, from the raw rows: in one transaction, so that no reader sees the days emptied and a
+ * rebuild that fails leaves the counters as they were.
  */
 export async function rebuildCounters(db: Db) {
-  await sql`
-    update opinions o set
-      votes1 = raw.votes[1], votes2 = raw.votes[2], votes3 = raw.votes[3],
-      votes4 = raw.votes[4], votes5 = raw.votes[5], num_comments = raw.comments
-    from (${rawCounts}) raw
-    where o.id = raw.opinion_id
-  `.execute(db);
-  await sql`
-    insert into member_vote_counts (user_id, listed_votes)
-    select u.id, coalesce(raw.votes, 0) from users u left join (${rawMemberVoteCounts}) raw
-      on raw.user_id = u.id
-    on conflict (user_id) do update set listed_votes = excluded.listed_votes
-  `.execute(db);
-  await sql`delete from opinion_vote_days`.execute(db);
-  await sql`
-    insert into opinion_vote_days (opinion_id, day, votes) select * from (${rawVoteDays}) raw
-  `.execute(db);
+  await inTransaction(db, async (trx) => {
+    await sql`
+      update opinions o set
+        votes1 = raw.votes[1], votes2 = raw.votes[2], votes3 = raw.votes[3],
+        votes4 = raw.votes[4], votes5 = raw.votes[5], num_comments = raw.comments
+      from (${rawCounts}) raw
+      where o.id = raw.opinion_id
+    `.execute(trx);
+    await sql`
+      insert into member_vote_counts (user_id, listed_votes)
+      select u.id, coalesce(raw.votes, 0) from users u left join (${rawMemberVoteCounts}) raw
+        on raw.user_id = u.id
+      on conflict (user_id) do update set listed_votes = excluded.listed_votes
+    `.execute(trx);
+    await sql`delete from opinion_vote_days`.execute(trx);
+    await sql`
+      insert into opinion_vote_days (opinion_id, day, votes) select * from (${rawVoteDays}) raw
+    `.execute(trx);
+  });
 }
 
 /** Members whose count of listed votes (member_vote_counts) disagrees with their raw votes. */
