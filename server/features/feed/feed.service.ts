@@ -141,6 +141,11 @@ function memberPageKey(
   return `${topicKey}|${contentVersion}|${ranking.now.getTime()}|${page.hasMore ? 'more' : 'end'}|${page.ids.join(',')}|${recent}`;
 }
 
+/** What the feed's caches key a feed by: 'all' for For You, else the topic's id. */
+function topicKeyOf(topicId: number | undefined): string {
+  return topicId === undefined ? 'all' : String(topicId);
+}
+
 async function computeRanking(db: Db, now: Date, topicId: number | undefined): Promise<Ranking> {
   const rows = await feedRepository.listScoringInputs(db, {
     now,
@@ -173,7 +178,7 @@ async function computeRanking(db: Db, now: Date, topicId: number | undefined): P
  */
 async function getRanking(db: Db, topicId: number | undefined, cursorNow: Date | null) {
   const { rankings, rankingsAt } = feedCaches(db);
-  const topicKey = topicId === undefined ? 'all' : String(topicId);
+  const topicKey = topicKeyOf(topicId);
   if (cursorNow) {
     return rankingsAt.get(`${topicKey}@${cursorNow.getTime()}`, () =>
       computeRanking(db, cursorNow, topicId),
@@ -185,7 +190,7 @@ async function getRanking(db: Db, topicId: number | undefined, cursorNow: Date |
 async function loadNewestRanking(db: Db, topicId: number | undefined) {
   const ranking = await computeRanking(db, new Date(), topicId);
   // Its later pages carry this time in their cursor.
-  const topicKey = topicId === undefined ? 'all' : String(topicId);
+  const topicKey = topicKeyOf(topicId);
   void feedCaches(db).rankingsAt.get(`${topicKey}@${ranking.now.getTime()}`, async () => ranking);
   return ranking;
 }
@@ -221,7 +226,7 @@ export async function listFeed(
     if (remembered) return remembered;
   }
   if (options.viewer || options.after) return buildFeedPage(db, options);
-  const topicKey = options.topicId === undefined ? 'all' : String(options.topicId);
+  const topicKey = topicKeyOf(options.topicId);
   // Sent as the same bytes to every visitor while it is cached.
   return feedCaches(db).visitorFirstPages.get(topicKey, async () =>
     shareResponseBody(await buildFeedPage(db, options)),
@@ -256,7 +261,7 @@ function rememberedFirstPage(
   topicId: number | undefined,
 ): FeedPage | null {
   const remembered = lastFirstPages.get(viewer);
-  const topicKey = topicId === undefined ? 'all' : String(topicId);
+  const topicKey = topicKeyOf(topicId);
   if (!remembered || remembered.topicKey !== topicKey) return null;
   const ranking = feedCaches(db).rankings.peek(topicKey, () => loadNewestRanking(db, topicId));
   if (ranking !== remembered.ranking || remembered.contentVersion !== opinionContentVersion(db)) {
@@ -287,7 +292,7 @@ async function buildFeedPage(
     viewer && !cachedRecentIds ? viewerContexts(db)({ userId: viewer.user.id, since }) : null,
   ]);
   const now = ranking.now;
-  const topicKey = options.topicId === undefined ? 'all' : String(options.topicId);
+  const topicKey = topicKeyOf(options.topicId);
   const contentVersion = opinionContentVersion(db);
   const recentIds = isForYou ? (uncachedContext?.recentIds ?? cachedRecentIds ?? []) : [];
   const votedIds = uncachedContext ? new Set(uncachedContext.votedIds) : viewer?.ratings;
