@@ -30,6 +30,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +60,12 @@ const readConnections = 100;
 const poolSize = 10;
 
 const targets = { votes: 0.5, reads: 0.3, readP99Ms: 50, hot: 0.5 };
+/**
+ * Every request carries the Accept-Encoding a browser sends (Chrome and Firefox over https), so
+ * that the runs measure what browsers are sent: compressed bodies above 1 KB. Without it a run
+ * measured a path no browser takes (docs/decisions/029).
+ */
+const browserHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const onlyRuns = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const shouldRun = (name: string) => !onlyRuns || onlyRuns.includes(name);
 
@@ -265,6 +272,27 @@ async function cannon(
   };
 }
 
+/** A response's bytes as they travelled, with their Content-Encoding (fetch would decode them). */
+async function fetchRaw(
+  url: string,
+  request: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ bytes: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, { method: request.method, headers: request.headers });
+    outgoing.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const encoding = response.headers['content-encoding'];
+        resolve({ bytes: Buffer.concat(chunks), encoding });
+      });
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
+
 /**
  * Sends each of a run's prebuilt requests once, ten at a time, before the warm-up: a server in its
  * steady state has met the members whose requests it answers (their members-cache entries,
@@ -305,7 +333,11 @@ function voteRequests(fixtures: Fixtures, pickOpinion: () => number): autocannon
       path: '/api/opinion/vote',
       setupRequest: (request) => ({
         ...request,
-        headers: { 'content-type': 'application/json', cookie: random(fixtures.cookies) },
+        headers: {
+          ...browserHeaders,
+          'content-type': 'application/json',
+          cookie: random(fixtures.cookies),
+        },
         body: JSON.stringify({ body: { id: pickOpinion(), rating: randomRating() } }),
       }),
     },
@@ -358,11 +390,18 @@ try {
    * with a body costs the client and both servers more than a bare GET: measured against GETs,
    * the feed's control was 16 % faster than against its own POSTs.
    */
-  async function helloRun(name: string, requests: autocannon.Request[], bodyFile?: string) {
+  async function helloRun(
+    name: string,
+    requests: autocannon.Request[],
+    body?: { file: string; encoding: string | undefined },
+  ) {
     const helloPort = await freePort();
     const stopHello = await startProcess(
       'bench/hello.ts',
-      { PORT: String(helloPort), ...(bodyFile ? { BODY_FILE: bodyFile } : {}) },
+      {
+        PORT: String(helloPort),
+        ...(body ? { BODY_FILE: body.file, BODY_ENCODING: body.encoding ?? '' } : {}),
+      },
       `http://127.0.0.1:${helloPort}/`,
     );
     try {
@@ -372,7 +411,7 @@ try {
         requests,
       });
       record(name, measured);
-      const what = bodyFile ? 'node:http sending the same bytes' : 'node:http control';
+      const what = body ? 'node:http sending the same bytes' : 'node:http control';
       console.log(`  ${name} (${what}): ${format(measured)}`);
     } finally {
       await stopHello();
@@ -399,25 +438,23 @@ try {
     const app = await startApp(target);
     let measured: Measured;
     let bodyFile: string | undefined;
+    let bodyEncoding: string | undefined;
     try {
       measured = await cannon({ url: app.baseUrl, connections, requests });
       const sample = options.sameBytesControl;
       if (sample) {
         // What the bytes alone cost: the same response body from a node:http server (an
         // informational ceiling for large responses, not one of issue 4's targets).
-        const response = await fetch(`${app.baseUrl}${sample.path}`, {
-          method: sample.method,
-          headers: sample.headers,
-          ...(sample.body ? { body: sample.body } : {}),
-        });
+        const response = await fetchRaw(`${app.baseUrl}${sample.path}`, sample);
         bodyFile = path.join(os.tmpdir(), `stance-bench-${name}-${process.pid}.json`);
-        fs.writeFileSync(bodyFile, await response.text());
+        fs.writeFileSync(bodyFile, response.bytes);
+        bodyEncoding = response.encoding;
       }
     } finally {
       await app.stop();
     }
     if (bodyFile) {
-      await helloRun(`${name}SameBytes`, requests, bodyFile);
+      await helloRun(`${name}SameBytes`, requests, { file: bodyFile, encoding: bodyEncoding });
       fs.rmSync(bodyFile, { force: true });
     }
     record(name, measured);
@@ -437,6 +474,7 @@ try {
       prebuilt(() => ({
         method: 'GET',
         path: `/api/opinion/get?slug=${random(fixtures.opinions).slug}`,
+        headers: browserHeaders,
       })),
     );
     await appRun(
@@ -445,7 +483,7 @@ try {
       prebuilt(() => ({
         method: 'GET',
         path: `/api/opinion/get?slug=${random(fixtures.opinions).slug}`,
-        headers: { cookie: random(fixtures.cookies) },
+        headers: { ...browserHeaders, cookie: random(fixtures.cookies) },
       })),
     );
     await appRun(
@@ -455,7 +493,7 @@ try {
         {
           method: 'POST',
           path: '/api/opinion/userfeed',
-          headers: { 'content-type': 'application/json' },
+          headers: { ...browserHeaders, 'content-type': 'application/json' },
           body: '{"body":{}}',
         },
       ],
@@ -463,7 +501,7 @@ try {
         sameBytesControl: {
           method: 'POST',
           path: '/api/opinion/userfeed',
-          headers: { 'content-type': 'application/json' },
+          headers: { ...browserHeaders, 'content-type': 'application/json' },
           body: '{"body":{}}',
         },
       },
@@ -474,14 +512,22 @@ try {
       prebuilt(() => ({
         method: 'POST',
         path: '/api/opinion/userfeed',
-        headers: { 'content-type': 'application/json', cookie: random(fixtures.cookies) },
+        headers: {
+          ...browserHeaders,
+          'content-type': 'application/json',
+          cookie: random(fixtures.cookies),
+        },
         body: '{"body":{}}',
       })),
       {
         sameBytesControl: {
           method: 'POST',
           path: '/api/opinion/userfeed',
-          headers: { 'content-type': 'application/json', cookie: fixtures.cookies[0]! },
+          headers: {
+            ...browserHeaders,
+            'content-type': 'application/json',
+            cookie: fixtures.cookies[0]!,
+          },
           body: '{"body":{}}',
         },
       },

@@ -1,4 +1,3 @@
-import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -16,6 +15,7 @@ import { registerOpinionRoutes } from './features/opinions/opinions.routes.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { registerTopicRoutes } from './features/topics/topics.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling, sendFailure } from './plugins/errors.ts';
 import { registerRateLimit, type RateLimiter } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -85,7 +85,7 @@ export async function buildApp(
 
   registerErrorHandling(app);
   await registerSecurity(app, deps.config);
-  await app.register(compress, { threshold: 1024 });
+  await registerCompression(app);
   await registerSession(app, deps.db, deps.config);
   registerRateLimit(app, deps.config, deps.rateLimiter);
 

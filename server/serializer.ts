@@ -15,6 +15,17 @@ export function shareResponseBody<Body extends object>(body: Body): Body {
   return body;
 }
 
+/** The bytes of shared bodies, as sent: see isSharedBytes. */
+const sharedBytes = new WeakSet<Buffer>();
+
+/**
+ * Whether a payload is a shared body's bytes: the same Buffer goes out again for as long as the
+ * body is cached, so whatever is derived from it (its compressed forms) can be kept beside it.
+ */
+export function isSharedBytes(payload: unknown): payload is Buffer {
+  return payload instanceof Buffer && sharedBytes.has(payload);
+}
+
 /** Bodies put together from shared parts: see composeResponseBody. */
 const composedBodies = new WeakSet<object>();
 
@@ -138,7 +149,11 @@ export function createResponseSerializerCompiler(options: {
       }
       if (!sharedBodies.has(body)) return encode(data);
       let bytes = encodedBodies.get(body);
-      if (!bytes) encodedBodies.set(body, (bytes = Buffer.from(encode(data))));
+      if (!bytes) {
+        bytes = Buffer.from(encode(data));
+        encodedBodies.set(body, bytes);
+        sharedBytes.add(bytes);
+      }
       return bytes;
     }) as unknown as (data: unknown) => string;
   };
