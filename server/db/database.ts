@@ -6,6 +6,7 @@ import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { usePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -102,6 +103,7 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
       ...(dataDir ? { dataDir } : {}),
       extensions: { pg_trgm },
     });
+    await usePreparedStatements(pglite);
     const db = new Kysely<Database>({
       dialect: new PGliteDialect({ pglite }),
       plugins: [new CamelCasePlugin()],
