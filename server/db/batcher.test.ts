@@ -142,6 +142,36 @@ describe('createBatcher', () => {
     expect(await second).toBe(20);
   });
 
+  it('with lingerMs and holdsThread, counts the calls that arrived during a batch once they are read', async () => {
+    const runner = controlledRunner();
+    const batcher = createBatcher(runner.run, {
+      maxBatch: 100,
+      maxInFlight: 1,
+      lingerMs: 10_000,
+      holdsThread: true,
+    });
+    const first = [batcher(1), batcher(2), batcher(3)];
+    await settle();
+    // Two more callers came while the batch held the thread: they are read only after it ends.
+    const unread: Promise<number>[] = [];
+    setImmediate(() => unread.push(batcher(4), batcher(5)));
+    runner.releaseNext();
+    expect(await Promise.all(first)).toEqual([10, 20, 30]);
+    await settle();
+    // Five callers in all: the next batch waits for the three just answered.
+    const again = [batcher(6), batcher(7)];
+    await settle();
+    expect(runner.batches).toEqual([[1, 2, 3]]);
+    again.push(batcher(8));
+    await settle();
+    expect(runner.batches).toEqual([
+      [1, 2, 3],
+      [4, 5, 6, 7, 8],
+    ]);
+    runner.releaseNext();
+    expect(await Promise.all([...unread, ...again])).toEqual([40, 50, 60, 70, 80]);
+  });
+
   it('with lingerMs, sends what waits once lingerMs has passed', async () => {
     const runner = controlledRunner();
     const batcher = createBatcher(runner.run, { maxBatch: 100, maxInFlight: 1, lingerMs: 5 });
