@@ -25,7 +25,8 @@
  * BENCH_ONLY=votes,upsertControl runs only the named runs (opinionGetVisitor, opinionGetMember,
  * feedVisitor, feedMember, upsertControl, votes, hotOpinion); each read run brings its own
  * hello-world control, measured right before it. BENCH_PROFILE=<dir> writes a CPU profile of
- * the server of every run there (node --cpu-prof).
+ * the server of every run there (node --cpu-prof). BENCH_SERVER_LOG=<file> appends each server's
+ * output there when it stops (with NODE_OPTIONS=--trace-gc, say, its garbage collections).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -197,6 +198,10 @@ async function startProcess(script: string, env: NodeJS.ProcessEnv, readyUrl: st
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const logFile = process.env.BENCH_SERVER_LOG;
+  if (logFile && script === 'server/main.ts') {
+    child.on('exit', () => fs.appendFileSync(logFile, `=== server ${child.pid}\n${output}`));
+  }
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited:\n${output}`);
