@@ -26,7 +26,8 @@
  * feedVisitor, feedMember, upsertControl, votes, hotOpinion); each read run brings its own
  * hello-world control, measured right before it. BENCH_PROFILE=<dir> writes a CPU profile of
  * the server of every run there (node --cpu-prof). BENCH_SERVER_LOG=<file> appends each server's
- * output there when it stops (with NODE_OPTIONS=--trace-gc, say, its garbage collections).
+ * output there when it stops; BENCH_SERVER_ARGS passes Node options to the server (with
+ * --trace-gc, the log has its garbage collections).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -191,7 +192,11 @@ async function startProcess(script: string, env: NodeJS.ProcessEnv, readyUrl: st
     process.env.BENCH_PROFILE && script === 'server/main.ts'
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
-  const child: ChildProcess = spawn(process.execPath, [...profileArgs, script], {
+  const serverArgs =
+    process.env.BENCH_SERVER_ARGS && script === 'server/main.ts'
+      ? process.env.BENCH_SERVER_ARGS.split(' ')
+      : [];
+  const child: ChildProcess = spawn(process.execPath, [...profileArgs, ...serverArgs, script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
