@@ -5,20 +5,20 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
  * every query it is sent, and in WebAssembly planning is most of a query's cost: the feed's
  * ranking query 25 ms, a member load 7 ms, a milestone check 10 ms, each on the server's only
  * thread. A statement whose text comes again is prepared once (`PREPARE`), and from then on runs
- * as `EXECUTE` with its parameters, so PostgreSQL's plan cache keeps its plan (after five runs,
- * a generic plan when that plan costs no more than the custom ones did).
+ * as `EXECUTE` with its parameters and a generic plan, planned once.
  *
  * What a query answers does not change: the parameters are turned to text by the serializers
  * PGlite itself would use for their types (the prepared statement's parameter types), sent as
- * quoted literals, and read back by the same parsers. Statements are prepared outside
- * transactions only, so nothing extra runs inside one; inside, a statement prepared earlier is
- * executed, any other is sent as before.
+ * quoted literals, and read back by the same parsers. A statement that cannot be prepared, or
+ * planned without its values, is sent as before.
  */
 export type PreparedStatementStats = { prepared: number; executed: number };
 
 type Statement =
   | { state: 'seen'; uses: number }
   | { state: 'unpreparable' }
+  /** Being prepared by another call: this one goes as before meanwhile. */
+  | { state: 'preparing' }
   | { state: 'prepared'; name: string; parameterTypes: number[] };
 
 /** A statement is prepared on its second use: one-off statements (DDL, seeds) are left alone. */
@@ -160,6 +160,7 @@ export async function usePreparedStatements(
   ): Promise<Results<T>> {
     let statement = lookUp(text);
     if (statement.state === 'seen' && statement.uses >= usesBeforePreparing) {
+      remember(text, { state: 'preparing' });
       const prepared = await prepare(runner, text, params.length, isInTransaction);
       statement = prepared ? { state: 'prepared', ...prepared } : { state: 'unpreparable' };
       remember(text, statement);
