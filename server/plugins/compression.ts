@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { isSharedBytes } from '../serializer.ts';
 
 /** Smaller responses go as they are: the headers alone are about as large. */
-export const compressionThreshold = 1024;
+const compressionThreshold = 1024;
 
 /**
  * Bodies up to this size are compressed in one synchronous call rather than through a stream:
