@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildOpinion, buildUser, loginAs } from '../test/factories.ts';
+import { migrateToLatest, openEmbeddedDatabase } from './database.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
+      );
+    });
+  });
+}
+
+/** The real server (`node server/main.ts`) on `dataDir`, answering once its API does. */
+async function startServer(dataDir: string): Promise<{ baseUrl: string; child: ChildProcess }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    const isUp = await fetch(`${baseUrl}/api/topic/getall`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) return { baseUrl, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function kill(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database and a crash', () => {
+  it('keeps every vote the server answered when its process is killed', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-crash-'));
+    try {
+      const setup = await openEmbeddedDatabase(dataDir);
+      await migrateToLatest(setup.db);
+      const member = await buildUser(setup.db);
+      const cookie = await loginAs(setup.db, member.id);
+      const opinions = [];
+      for (let index = 0; index < 5; index++) {
+        opinions.push(await buildOpinion(setup.db, { title: `Crash test opinion ${index}` }));
+      }
+      await setup.close();
+
+      const first = await startServer(dataDir);
+      const vote = (opinionId: number, rating: number) =>
+        fetch(`${first.baseUrl}/api/opinion/vote`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie, origin: first.baseUrl },
+          body: JSON.stringify({ body: { id: opinionId, rating } }),
+        });
+      const answers = await Promise.all(
+        opinions.map((opinion, index) => vote(opinion.id, 1 + index)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      // No shutdown: the process dies at once, as in a crash.
+      await kill(first.child);
+
+      const reopened = await openEmbeddedDatabase(dataDir);
+      const votes = await reopened.db
+        .selectFrom('votes')
+        .select(['opinionId', 'rating'])
+        .where('userId', '=', member.id)
+        .orderBy('rating')
+        .execute();
+      expect(votes).toEqual(
+        opinions.map((opinion, index) => ({ opinionId: opinion.id, rating: 1 + index })),
+      );
+      const counters = await reopened.db
+        .selectFrom('opinions')
+        .select(['id', 'votes1', 'votes2', 'votes3', 'votes4', 'votes5'])
+        .where(
+          'id',
+          'in',
+          opinions.map((opinion) => opinion.id),
+        )
+        .orderBy('id')
+        .execute();
+      expect(
+        counters.map((row) => [row.votes1, row.votes2, row.votes3, row.votes4, row.votes5]),
+      ).toEqual([
+        [1, 0, 0, 0, 0],
+        [0, 1, 0, 0, 0],
+        [0, 0, 1, 0, 0],
+        [0, 0, 0, 1, 0],
+        [0, 0, 0, 0, 1],
+      ]);
+      await reopened.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
