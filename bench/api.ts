@@ -34,7 +34,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -49,6 +48,7 @@ import {
 } from '../server/db/database.ts';
 import { seedDemo } from '../server/db/seed/demo.ts';
 import { hashSessionToken, sessionCookieName } from '../server/plugins/session.ts';
+import { freePort } from '../server/test/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const engine = process.argv.includes('postgres') ? 'postgres' : 'pglite';
@@ -105,18 +105,6 @@ type Measured = {
 
 const random = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const randomRating = () => 1 + Math.floor(Math.random() * 5);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // The database: demo content, benchmark members with live sessions, and the control's table.

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuild } from '../scripts/web-build.ts';
+import { freePort } from '../server/test/free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,20 +22,6 @@ const root = path.resolve(import.meta.dirname, '..');
 function findChromium(): string {
   const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   return fs.existsSync(candidate) ? candidate : '';
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {

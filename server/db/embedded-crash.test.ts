@@ -1,25 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOpinion, buildUser, loginAs } from '../test/factories.ts';
 import { migrateToLatest, openEmbeddedDatabase } from './database.ts';
+import { freePort } from '../test/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
-}
 
 /** The real server (`node server/main.ts`) on `dataDir`, answering once its API does. */
 async function startServer(dataDir: string): Promise<{ baseUrl: string; child: ChildProcess }> {
