@@ -30,26 +30,36 @@ function runnerOf(transactionId: number | undefined): Pick<Transaction, 'query'>
   return open.tx;
 }
 
-/** Opens a transaction; answers its id once it holds the database. Its end answers `endId`. */
+/**
+ * Opens a transaction and answers request `id` with its id once it holds the database. Its end
+ * is answered by settleEnd; a transaction that could not begin answers `id` with the error.
+ */
 function begin(id: number) {
   const transactionId = nextTransactionId++;
+  let hasBegun = false;
   pglite
     .transaction(async (tx) => {
       const shouldCommit = await new Promise<boolean>((resolve) => {
         transactions.set(transactionId, { tx, end: resolve });
+        hasBegun = true;
         reply({ id, ok: true, value: transactionId });
       });
       if (!shouldCommit) throw rollbackRequested;
     })
     .then(
       () => settleEnd(transactionId, { ok: true, value: undefined }),
-      (error: unknown) =>
+      (error: unknown) => {
+        if (!hasBegun) {
+          reply({ id, ok: false, error: describeError(error) });
+          return;
+        }
         settleEnd(
           transactionId,
           error === rollbackRequested
             ? { ok: true, value: undefined }
             : { ok: false, error: describeError(error) },
-        ),
+        );
+      },
     );
 }
 
@@ -63,7 +73,6 @@ function settleEnd(
   transactions.delete(transactionId);
   const id = endRequests.get(transactionId);
   endRequests.delete(transactionId);
-  // A transaction that failed before its end was asked for (it could not begin) has no caller.
   if (id !== undefined) reply({ id, ...outcome });
 }
 
@@ -72,10 +81,9 @@ async function handle(request: WorkerRequest) {
   try {
     switch (request.op) {
       case 'query': {
-        const result = await runnerOf(request.transactionId).query(request.text, [
-          ...request.params,
-        ]);
-
+        // The parameters arrived as a structured clone: an array of this thread's own.
+        const params = request.params as unknown[];
+        const result = await runnerOf(request.transactionId).query(request.text, params);
         reply({ id, ok: true, value: { rows: result.rows, affectedRows: result.affectedRows } });
         return;
       }
