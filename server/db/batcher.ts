@@ -1,4 +1,4 @@
-import { isEmbeddedDatabase, runsInCallerThread, type Db } from './database.ts';
+import { isEmbeddedDatabase, type Db } from './database.ts';
 
 /**
  * Natural batching (group commit) for the database work every request repeats: session look-ups,
@@ -137,7 +137,7 @@ export function batcherPerDatabase<Input, Output>(
         maxBatch: options.maxBatch,
         ...(options.lingerMs ? { lingerMs: options.lingerMs } : {}),
         maxInFlight: options.maxInFlight ?? (isEmbeddedDatabase(db) ? 1 : 2),
-        holdsThread: runsInCallerThread(db),
+        holdsThread: isEmbeddedDatabase(db),
       });
       byDatabase.set(db, batcher);
     }

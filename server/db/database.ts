@@ -5,7 +5,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { EmbeddedDatabaseThread, EmbeddedThreadDialect } from './embedded-thread.ts';
 import { migrations } from './migrations/index.ts';
 import { usePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
@@ -60,11 +59,8 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
-/**
- * The embedded databases, each with its count of statement activity (see statementActivity) and
- * whether it runs in the thread that opened it.
- */
-const embeddedDatabases = new WeakMap<Db, { activity: () => number; inCallerThread: boolean }>();
+/** The embedded databases, each with its count of statement activity (see statementActivity). */
+const embeddedDatabases = new WeakMap<Db, { count: number }>();
 
 /** Whether the handle is the embedded database: one connection, every query in turn. */
 export function isEmbeddedDatabase(db: Db): boolean {
@@ -77,16 +73,7 @@ export function isEmbeddedDatabase(db: Db): boolean {
  * has changed. Null for a PostgreSQL server, which other processes write too.
  */
 export function statementActivity(db: Db): number | null {
-  return embeddedDatabases.get(db)?.activity() ?? null;
-}
-
-/**
- * Whether the database's queries run in this thread, holding it while they run: the embedded
- * database opened with `thread: 'caller'`. Its own thread and a PostgreSQL server leave this
- * thread free meanwhile.
- */
-export function runsInCallerThread(db: Db): boolean {
-  return embeddedDatabases.get(db)?.inCallerThread ?? false;
+  return embeddedDatabases.get(db)?.count ?? null;
 }
 
 /** Counts every start and end of a statement or transaction on the PGlite instance. */
@@ -108,36 +95,20 @@ function countActivity(pglite: PGlite): { count: number } {
   return activity;
 }
 
-/**
- * Opens the embedded database; `dataDir` undefined keeps it in memory (tests). It runs in a thread
- * of its own (docs/decisions/032); `thread: 'caller'` runs it in the calling thread instead, as the
- * benchmark's raw-upsert control does.
- */
-export async function openEmbeddedDatabase(
-  dataDir: string | undefined,
-  options: { thread?: 'own' | 'caller' } = {},
-): Promise<DatabaseHandle> {
+/** Opens the embedded database; `dataDir` undefined keeps it in memory (tests). */
+export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<DatabaseHandle> {
   const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
-    let db: Db;
-    let activity: () => number;
-    if (options.thread === 'caller') {
-      const pglite = await openInThisThread(dataDir);
-      db = new Kysely<Database>({
-        dialect: new PGliteDialect({ pglite }),
-        plugins: [new CamelCasePlugin()],
-      });
-      const counted = countActivity(pglite);
-      activity = () => counted.count;
-    } else {
-      const thread = await EmbeddedDatabaseThread.open(dataDir);
-      db = new Kysely<Database>({
-        dialect: new EmbeddedThreadDialect(thread),
-        plugins: [new CamelCasePlugin()],
-      });
-      activity = () => thread.activity;
-    }
-    embeddedDatabases.set(db, { activity, inCallerThread: options.thread === 'caller' });
+    const pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: { pg_trgm },
+    });
+    await usePreparedStatements(pglite);
+    const db = new Kysely<Database>({
+      dialect: new PGliteDialect({ pglite }),
+      plugins: [new CamelCasePlugin()],
+    });
+    embeddedDatabases.set(db, countActivity(pglite));
     return {
       db,
       kind: 'embedded',
@@ -150,12 +121,6 @@ export async function openEmbeddedDatabase(
     releaseLock();
     throw error;
   }
-}
-
-async function openInThisThread(dataDir: string | undefined): Promise<PGlite> {
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-  await usePreparedStatements(pglite);
-  return pglite;
 }
 
 export function openPostgresDatabase(databaseUrl: string, poolSize = 10): DatabaseHandle {
