@@ -13,7 +13,8 @@
  * The server is the real one (`node server/main.ts`, NODE_ENV=production) in its own process on
  * the demo content plus 2,000 benchmark members with sessions. After every run the server stops
  * and `npm run cli -- verify-counts` must report 0 drift (the embedded database allows one process
- * at a time, so the check runs between runs on both engines alike).
+ * at a time, so the check runs between runs on both engines alike). The load of every run, app
+ * and control alike, comes from autocannon in a process of its own (bench/load.ts).
  *
  * Usage: npm run bench                embedded database (PGlite) in a temporary directory
  *        npm run bench -- postgres    a new database on DATABASE_URL's server (default
@@ -36,7 +37,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import {
@@ -49,6 +49,7 @@ import {
 import { seedDemo } from '../server/db/seed/demo.ts';
 import { hashSessionToken, sessionCookieName } from '../server/plugins/session.ts';
 import { freePort } from '../server/test/free-port.ts';
+import { random, randomRating, type LoadSpec, type Measured, type PlainRequest } from './load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const engine = process.argv.includes('postgres') ? 'postgres' : 'pglite';
@@ -94,18 +95,8 @@ type Fixtures = {
   hotOpinionId: number;
 };
 
-type Measured = {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  failures: number;
-  /** What the failures were, when there were any: status codes, socket errors, timeouts. */
-  failureKinds: string;
-};
-
-const random = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const randomRating = () => 1 + Math.floor(Math.random() * 5);
+/** What a run sends: the same requests in turn on every connection, or votes made afresh. */
+type Load = Pick<LoadSpec, 'requests' | 'votes'>;
 
 // ---------------------------------------------------------------------------------------------
 // The database: demo content, benchmark members with live sessions, and the control's table.
@@ -268,23 +259,34 @@ async function verifyCounts(target: Target): Promise<{ isClean: boolean; report:
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 
-async function cannon(
-  options: autocannon.Options & { connections: number; url: string },
-  warmup = true,
-): Promise<Measured> {
-  if (warmup) {
-    await prime(options.url, options.requests ?? []);
-    await autocannon({ ...options, duration: warmupSeconds });
+/**
+ * A measured run at `url`: each of its prebuilt requests sent once (prime), then autocannon's
+ * warm-up and measurement in a process of its own (bench/load.ts says why).
+ */
+async function cannon(url: string, connections: number, load: Load): Promise<Measured> {
+  await prime(url, load.requests ?? []);
+  const spec: LoadSpec = { url, connections, warmupSeconds, seconds, ...load };
+  const specFile = path.join(os.tmpdir(), `stance-bench-load-${process.pid}.json`);
+  fs.writeFileSync(specFile, JSON.stringify(spec));
+  try {
+    return await new Promise<Measured>((resolve, reject) => {
+      let output = '';
+      const child = spawn(process.execPath, ['bench/load.ts', specFile], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => {
+        const last = output.trim().split('\n').at(-1) ?? '';
+        if (code === 0) resolve(JSON.parse(last) as Measured);
+        else reject(new Error(`bench/load.ts exited with ${code}:\n${output}`));
+      });
+    });
+  } finally {
+    fs.rmSync(specFile, { force: true });
   }
-  const result = await autocannon({ ...options, duration: seconds });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    failures: result.non2xx + result.errors + result.timeouts,
-    failureKinds: describeFailures(result),
-  };
 }
 
 /** A response's bytes as they travelled, with their Content-Encoding (fetch would decode them). */
@@ -315,14 +317,14 @@ async function fetchRaw(
  * this the connections stand together behind each member's first load, one member after another,
  * and the run measures the server's first minute rather than its steady state.
  */
-async function prime(url: string, requests: readonly autocannon.Request[]) {
-  const queue = requests.filter((request) => !request.setupRequest);
+async function prime(url: string, requests: readonly PlainRequest[]) {
+  const queue = [...requests];
   const send = async () => {
     for (let request = queue.shift(); request; request = queue.shift()) {
-      const response = await fetch(`${url}${request.path ?? '/'}`, {
-        method: request.method ?? 'GET',
-        headers: (request.headers ?? {}) as Record<string, string>,
-        ...(request.body ? { body: request.body as string } : {}),
+      const response = await fetch(`${url}${request.path}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body ? { body: request.body } : {}),
       });
       await response.arrayBuffer();
     }
@@ -337,26 +339,13 @@ async function prime(url: string, requests: readonly autocannon.Request[]) {
  * work alone held the client near 40,000 requests/s, so that it, not the server, set the
  * control's pace. A hundred keep the start-up encoding (100 per connection) short.
  */
-function prebuilt(make: () => autocannon.Request, count = 100): autocannon.Request[] {
-  return Array.from({ length: count }, make);
+function prebuilt(make: () => PlainRequest, count = 100): Load {
+  return { requests: Array.from({ length: count }, make) };
 }
 
-function voteRequests(fixtures: Fixtures, pickOpinion: () => number): autocannon.Request[] {
-  return [
-    {
-      method: 'POST',
-      path: '/api/opinion/vote',
-      setupRequest: (request) => ({
-        ...request,
-        headers: {
-          ...browserHeaders,
-          'content-type': 'application/json',
-          cookie: random(fixtures.cookies),
-        },
-        body: JSON.stringify({ body: { id: pickOpinion(), rating: randomRating() } }),
-      }),
-    },
-  ];
+/** Votes by random members, with random ratings, on the given opinions (drawn at random). */
+function voteLoad(fixtures: Fixtures, opinionIds: number[]): Load {
+  return { votes: { cookies: fixtures.cookies, opinionIds, headers: browserHeaders } };
 }
 
 /** The control of run 1: raw upserts of a vote row, in this process, `controlLoops` at once. */
@@ -398,7 +387,6 @@ try {
   ).map((row) => row.id);
   await handle.close();
 
-  /** The hello-world control, measured right before the read it is compared with. */
   /**
    * A control run: the node:http server answering the very requests the app's run sends (method,
    * path, headers, body, made the same way), so that the two differ in the server alone. A POST
@@ -407,7 +395,7 @@ try {
    */
   async function helloRun(
     name: string,
-    requests: autocannon.Request[],
+    requests: PlainRequest[],
     body?: { file: string; encoding: string | undefined },
   ) {
     const helloPort = await freePort();
@@ -420,9 +408,7 @@ try {
       `http://127.0.0.1:${helloPort}/`,
     );
     try {
-      const measured = await cannon({
-        url: `http://127.0.0.1:${helloPort}`,
-        connections: readConnections,
+      const measured = await cannon(`http://127.0.0.1:${helloPort}`, readConnections, {
         requests,
       });
       record(name, measured);
@@ -436,7 +422,7 @@ try {
   async function appRun(
     name: string,
     connections: number,
-    requests: autocannon.Request[],
+    load: Load,
     options: {
       /** Measure a node:http control answering the same requests right before (the reads). */
       helloControl?: boolean;
@@ -451,13 +437,14 @@ try {
     if (!shouldRun(name)) return;
     // Other work on a shared machine moves both figures: each read is measured beside its own
     // control, run just before it.
+    const requests = load.requests ?? [];
     if (options.helloControl) await helloRun(`${name}Hello`, requests);
     const app = await startApp(target);
     let measured: Measured;
     let bodyFile: string | undefined;
     let bodyEncoding: string | undefined;
     try {
-      measured = await cannon({ url: app.baseUrl, connections, requests });
+      measured = await cannon(app.baseUrl, connections, load);
       const sample = options.sameBytesControl;
       if (sample) {
         // What the bytes alone cost: the same response body from a node:http server (an
@@ -508,14 +495,16 @@ try {
     await appRun(
       'feedVisitor',
       readConnections,
-      [
-        {
-          method: 'POST',
-          path: '/api/opinion/userfeed',
-          headers: { ...browserHeaders, 'content-type': 'application/json' },
-          body: '{"body":{}}',
-        },
-      ],
+      {
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/opinion/userfeed',
+            headers: { ...browserHeaders, 'content-type': 'application/json' },
+            body: '{"body":{}}',
+          },
+        ],
+      },
       {
         helloControl: true,
         sameBytesControl: {
@@ -570,19 +559,21 @@ try {
     await appRun(
       'votes',
       voteConnections,
-      voteRequests(fixtures, () => random(fixtures.opinions).id),
+      voteLoad(
+        fixtures,
+        fixtures.opinions.map((opinion) => opinion.id),
+      ),
     );
 
-    await appRun(
-      'hotOpinion',
-      voteConnections,
-      voteRequests(fixtures, () => fixtures.hotOpinionId),
-    );
+    await appRun('hotOpinion', voteConnections, voteLoad(fixtures, [fixtures.hotOpinionId]));
 
     await appRun(
       'votesAt10',
       fewVoteConnections,
-      voteRequests(fixtures, () => random(fixtures.opinions).id),
+      voteLoad(
+        fixtures,
+        fixtures.opinions.map((opinion) => opinion.id),
+      ),
     );
   }
 } finally {
@@ -595,14 +586,6 @@ function format(measured: Measured): string {
     `${measured.requests} requests, ${measured.failures} failed` +
     (measured.failures > 0 ? ` (${measured.failureKinds})` : '')
   );
-}
-
-/** "503: 12, errors: 3, timeouts: 0": enough to tell a refusal from a dropped connection. */
-function describeFailures(result: autocannon.Result): string {
-  const statuses = Object.entries(result.statusCodeStats ?? {})
-    .filter(([status]) => !status.startsWith('2'))
-    .map(([status, stats]) => `${status}: ${stats.count}`);
-  return [...statuses, `errors: ${result.errors}`, `timeouts: ${result.timeouts}`].join(', ');
 }
 
 const median = (values: number[]): number | undefined => {

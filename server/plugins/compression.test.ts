@@ -52,17 +52,21 @@ describe('compressed responses', () => {
     const json = plain.rawPayload.toString();
     expect(JSON.parse(json).body.Feed).toHaveLength(20);
 
-    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    const brotli = vi.spyOn(zlib, 'brotliCompress');
     try {
-      for (let request = 0; request < 3; request++) {
-        const response = await postFeed({ 'accept-encoding': browser });
+      // Three at once, while the page is being compressed, and one after.
+      const responses = await Promise.all(
+        [1, 2, 3].map(() => postFeed({ 'accept-encoding': browser })),
+      );
+      responses.push(await postFeed({ 'accept-encoding': browser }));
+      for (const response of responses) {
         expect(response.headers['content-encoding']).toBe('br');
         expect(response.headers.vary).toBe('accept-encoding');
         expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
         expect(response.rawPayload.length).toBeLessThan(json.length / 3);
         expect(decodedText(response)).toBe(json);
       }
-      // The first request compressed the page; the next two were sent its compressed bytes.
+      // The first request compressed the page; the others were sent its compressed bytes.
       expect(brotli).toHaveBeenCalledTimes(1);
     } finally {
       brotli.mockRestore();
@@ -72,6 +76,29 @@ describe('compressed responses', () => {
       const response = await postFeed({ 'accept-encoding': acceptEncoding });
       expect(response.headers['content-encoding']).toBe('gzip');
       expect(decodedText(response)).toBe(json);
+    }
+  });
+
+  it('still send a page whose compression failed, and compress it again for the next request', async () => {
+    const json = (await postFeed({})).rawPayload.toString();
+    const failing = vi.spyOn(zlib, 'zstdCompress').mockImplementationOnce(((
+      _bytes: Buffer,
+      callback: zlib.CompressCallback,
+    ) => {
+      setImmediate(() => callback(new Error('out of memory'), Buffer.alloc(0)));
+    }) as typeof zlib.zstdCompress);
+    try {
+      const failed = await postFeed({ 'accept-encoding': 'zstd' });
+      // Handed on as it is, to be compressed for this request alone.
+      expect(failed.statusCode).toBe(200);
+      expect(decodedText(failed)).toBe(json);
+
+      const next = await postFeed({ 'accept-encoding': 'zstd' });
+      expect(next.headers['content-encoding']).toBe('zstd');
+      expect(decodedText(next)).toBe(json);
+      expect(failing).toHaveBeenCalledTimes(2);
+    } finally {
+      failing.mockRestore();
     }
   });
 

@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
@@ -22,26 +23,54 @@ const keptEncodings = ['br', 'zstd', 'gzip'] as const;
 type KeptEncoding = (typeof keptEncodings)[number];
 
 const { constants } = zlib;
-const compressors: Record<KeptEncoding, (bytes: Buffer) => Buffer> = {
-  br: (bytes) =>
-    zlib.brotliCompressSync(bytes, {
-      params: {
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+/** Each kept encoding's one-shot compression, run on libuv's thread pool. */
+const compressors: Record<KeptEncoding, (bytes: Buffer) => Promise<Buffer>> = {
+  br: promisify((bytes: Buffer, callback: zlib.CompressCallback) =>
+    zlib.brotliCompress(
+      bytes,
+      {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
       },
-    }),
-  zstd: (bytes) => zlib.zstdCompressSync(bytes),
-  gzip: (bytes) => zlib.gzipSync(bytes),
+      callback,
+    ),
+  ),
+  zstd: promisify((bytes: Buffer, callback: zlib.CompressCallback) =>
+    zlib.zstdCompress(bytes, callback),
+  ),
+  gzip: promisify((bytes: Buffer, callback: zlib.CompressCallback) => zlib.gzip(bytes, callback)),
 };
 
-/** Each shared body's bytes in each encoding asked for so far, made on its first request. */
-const compressedBytes = new WeakMap<Buffer, Partial<Record<KeptEncoding, Buffer>>>();
+/**
+ * Each shared body's bytes in each encoding asked for so far: made on its first request, while
+ * the requests that ask meanwhile wait for the same compression, then the bytes themselves.
+ */
+const compressedBytes = new WeakMap<
+  Buffer,
+  Partial<Record<KeptEncoding, Buffer | Promise<Buffer | null>>>
+>();
 
-function compressedOnce(bytes: Buffer, encoding: KeptEncoding): Buffer {
+/**
+ * The shared body's bytes in the encoding: at once when made, else once compressed (null when
+ * compressing failed: the body then goes as it is, and the next request tries again).
+ */
+function compressedOnce(bytes: Buffer, encoding: KeptEncoding): Buffer | Promise<Buffer | null> {
   let variants = compressedBytes.get(bytes);
   if (!variants) compressedBytes.set(bytes, (variants = {}));
-  return (variants[encoding] ??= compressors[encoding](bytes));
+  const made = variants[encoding];
+  if (made) return made;
+  const making = compressors[encoding](bytes).then(
+    (compressed) => (variants[encoding] = compressed),
+    () => {
+      delete variants[encoding];
+      return null;
+    },
+  );
+  variants[encoding] = making;
+  return making;
 }
 
 /**
@@ -66,7 +95,8 @@ function chooseEncoding(acceptEncoding: string): KeptEncoding | null {
 /**
  * Responses compressed for the clients that accept it (every browser does). A shared body, one
  * that many requests send as the same bytes (a cached feed page, docs/decisions/029), is
- * compressed once per encoding and then sent compressed as it is. Every other body above the
+ * compressed once per encoding, off the event loop (decision 033), and then sent compressed as
+ * it is. Every other body above the
  * threshold is compressed for its own request by @fastify/compress, which also serves the
  * encodings kept here for nobody (deflate, say) and the static files.
  */
@@ -84,9 +114,16 @@ export async function registerCompression(app: FastifyInstance) {
       done(null, payload);
       return;
     }
-    reply.header('content-encoding', encoding);
-    reply.header('vary', 'accept-encoding');
-    done(null, compressedOnce(payload, encoding));
+    const send = (compressed: Buffer | null) => {
+      if (compressed) {
+        reply.header('content-encoding', encoding);
+        reply.header('vary', 'accept-encoding');
+      }
+      done(null, compressed ?? payload);
+    };
+    const compressed = compressedOnce(payload, encoding);
+    if (compressed instanceof Promise) void compressed.then(send);
+    else send(compressed);
   });
   await app.register(compress, {
     threshold: compressionThreshold,
