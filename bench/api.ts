@@ -467,6 +467,7 @@ try {
     if (!check.isClean) drift.push(`${name}: ${check.report}`);
   }
 
+  const opinionIds = fixtures.opinions.map((opinion) => opinion.id);
   console.log(
     `${rounds} rounds; each run ${seconds} s after ${warmupSeconds} s of warm-up, beside its control:`,
   );
@@ -556,25 +557,11 @@ try {
       }
     }
 
-    await appRun(
-      'votes',
-      voteConnections,
-      voteLoad(
-        fixtures,
-        fixtures.opinions.map((opinion) => opinion.id),
-      ),
-    );
+    await appRun('votes', voteConnections, voteLoad(fixtures, opinionIds));
 
     await appRun('hotOpinion', voteConnections, voteLoad(fixtures, [fixtures.hotOpinionId]));
 
-    await appRun(
-      'votesAt10',
-      fewVoteConnections,
-      voteLoad(
-        fixtures,
-        fixtures.opinions.map((opinion) => opinion.id),
-      ),
-    );
+    await appRun('votesAt10', fewVoteConnections, voteLoad(fixtures, opinionIds));
   }
 } finally {
   await target.dispose();

@@ -74,7 +74,7 @@ function describeFailures(result: autocannon.Result): string {
   return [...statuses, `errors: ${result.errors}`, `timeouts: ${result.timeouts}`].join(', ');
 }
 
-export async function measure(spec: LoadSpec): Promise<Measured> {
+async function measure(spec: LoadSpec): Promise<Measured> {
   const options = {
     url: spec.url,
     connections: spec.connections,
