@@ -47,15 +47,36 @@ export const requestSignupCode = defineCall({
   response: emptyResponse,
 });
 
+const emailedCode = z.object({
+  code: z
+    .string({ error: 'code is required' })
+    .trim()
+    .regex(/^\d{6}$/, 'enter the 6-digit code from the e-mail'),
+});
+
 export const verifySignupCode = defineCall({
   method: 'POST',
   path: '/api/signup/verifycode',
-  payload: z.object({
-    code: z
-      .string({ error: 'code is required' })
-      .trim()
-      .regex(/^\d{6}$/, 'enter the 6-digit code from the e-mail'),
-  }),
+  payload: emailedCode,
+  response: emptyResponse,
+});
+
+/**
+ * Log in with a 6-digit code e-mailed to the account's address: the way in for an owner whom the
+ * password limits hold back (docs/decisions/034-login-limits-that-hold.md). The code is bound to
+ * the browser that asked for it.
+ */
+export const requestLoginCode = defineCall({
+  method: 'POST',
+  path: '/api/login/requestcode',
+  payload: z.object({ email }),
+  response: emptyResponse,
+});
+
+export const verifyLoginCode = defineCall({
+  method: 'POST',
+  path: '/api/login/verifycode',
+  payload: emailedCode,
   response: emptyResponse,
 });
 

@@ -29,7 +29,7 @@ export type AppDeps = {
   db: Db;
   /** Where the built web app is (dist/web). */
   webDir: string;
-  /** Rate-limit counters; by default in memory, or in Redis when REDIS_URL is set. */
+  /** Rate-limit counters; by default in the database, or in Redis when REDIS_URL is set. */
   rateLimiter?: RateLimiter;
 };
 
@@ -87,7 +87,7 @@ export async function buildApp(
   await registerSecurity(app, deps.config);
   await registerCompression(app);
   await registerSession(app, deps.db, deps.config);
-  registerRateLimit(app, deps.config, deps.rateLimiter);
+  registerRateLimit(app, deps.config, deps.db, deps.rateLimiter);
 
   registerUserRoutes(app, deps);
   registerAccountRoutes(app, deps);

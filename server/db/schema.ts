@@ -65,6 +65,38 @@ export interface PendingSignupsTable {
   createdAt: CreatedAt;
 }
 
+/** A rate limit's sliding window for one (rule, key): docs/decisions/034-login-limits-that-hold.md. */
+export interface RateLimitWindowsTable {
+  /** The rule's name and the key, e.g. `login-ip:203.0.113.7`. */
+  bucket: string;
+  /** Times of the counted events in milliseconds since 1970, oldest first; at most the limit. */
+  hits: ColumnType<string[], string[], string[]>;
+  /** When the newest event leaves the window: the row can be swept after this. */
+  expiresAt: Timestamp;
+}
+
+/** An address or browser a member has signed in from (stored as a hash). */
+export interface KnownSignInPlacesTable {
+  userId: number;
+  /** SHA-256 of `address:<ip>` or `device:<device cookie token>`. */
+  placeHash: string;
+  lastSeenAt: CreatedAt;
+}
+
+/** An e-mailed login code, bound to the browser that asked for it. */
+export interface LoginCodesTable {
+  /** SHA-256 of the token in the login-code cookie. */
+  tokenHash: string;
+  /** Lower-cased; the account is looked up again when the code is used. */
+  email: string;
+  /** SHA-256 of the cookie token and the code. */
+  codeHash: string;
+  /** Tries used so far; the code dies at 5. */
+  attempts: Generated<number>;
+  expiresAt: Timestamp;
+  createdAt: CreatedAt;
+}
+
 export interface PasswordResetTokensTable {
   /** SHA-256 of the token in the e-mailed link. */
   tokenHash: string;
@@ -297,6 +329,9 @@ export interface Database {
   sessions: SessionsTable;
   pendingSignups: PendingSignupsTable;
   passwordResetTokens: PasswordResetTokensTable;
+  rateLimitWindows: RateLimitWindowsTable;
+  knownSignInPlaces: KnownSignInPlacesTable;
+  loginCodes: LoginCodesTable;
   externalIdentities: ExternalIdentitiesTable;
   mailOutbox: MailOutboxTable;
   topics: TopicsTable;

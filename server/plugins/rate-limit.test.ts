@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.ts';
+import { createTestDatabase } from '../test/database.ts';
 import {
-  createMemoryRateLimiter,
+  createDatabaseRateLimiter,
   createRedisRateLimiter,
   tooManyRequests,
   type RateLimiter,
@@ -13,6 +15,14 @@ import {
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const rule: RateRule = { name: 'test', limit: 3, windowMs: 60_000 };
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
 
 function behavesAsASlidingWindow(makeLimiter: () => RateLimiter) {
   const limiters: RateLimiter[] = [];
@@ -37,14 +47,20 @@ function behavesAsASlidingWindow(makeLimiter: () => RateLimiter) {
     expect((await limiter.consume(rule, key())).isAllowed).toBe(true);
   });
 
-  it('counts only recorded events with check/record (failures only), and clear forgets them', async () => {
+  it('lets exactly `limit` of a parallel burst through: each event is counted as it is decided', async () => {
     const limiter = make();
     const k = key();
-    for (let i = 0; i < 5; i++) expect((await limiter.check(rule, k)).isAllowed).toBe(true);
-    for (let i = 0; i < 3; i++) await limiter.record(rule, k);
-    expect((await limiter.check(rule, k)).isAllowed).toBe(false);
+    const decisions = await Promise.all(Array.from({ length: 40 }, () => limiter.consume(rule, k)));
+    expect(decisions.filter((decision) => decision.isAllowed)).toHaveLength(rule.limit);
+  });
+
+  it('forgets a key with clear', async () => {
+    const limiter = make();
+    const k = key();
+    for (let i = 0; i < 3; i++) await limiter.consume(rule, k);
+    expect((await limiter.consume(rule, k)).isAllowed).toBe(false);
     await limiter.clear(rule, k);
-    expect((await limiter.check(rule, k)).isAllowed).toBe(true);
+    expect((await limiter.consume(rule, k)).isAllowed).toBe(true);
   });
 
   it('forgets events once they leave the window', async () => {
@@ -58,17 +74,30 @@ function behavesAsASlidingWindow(makeLimiter: () => RateLimiter) {
   });
 }
 
-describe('the in-memory rate limiter', () => {
-  behavesAsASlidingWindow(() => createMemoryRateLimiter());
+describe('the database rate limiter', () => {
+  behavesAsASlidingWindow(() => createDatabaseRateLimiter(database.db));
+
+  it('keeps only a hash of the key (an address or an e-mail)', async () => {
+    const limiter = createDatabaseRateLimiter(database.db);
+    await limiter.consume(rule, 'someone@example.test');
+    const buckets = await database.db.selectFrom('rateLimitWindows').select('bucket').execute();
+    expect(buckets.some((row) => row.bucket.startsWith('test:'))).toBe(true);
+    expect(buckets.every((row) => !row.bucket.includes('someone'))).toBe(true);
+  });
 });
 
 describe('the Redis rate limiter', () => {
   const prefix = `stance-test:${randomBytes(4).toString('hex')}:`;
-  behavesAsASlidingWindow(() => createRedisRateLimiter(redisUrl, { keyPrefix: prefix }));
+  const redisLimiter = () =>
+    createRedisRateLimiter(redisUrl, {
+      keyPrefix: prefix,
+      fallback: createDatabaseRateLimiter(database.db),
+    });
+  behavesAsASlidingWindow(redisLimiter);
 
   it('shares its counters between processes (two clients of one Redis)', async () => {
-    const first = createRedisRateLimiter(redisUrl, { keyPrefix: prefix });
-    const second = createRedisRateLimiter(redisUrl, { keyPrefix: prefix });
+    const first = redisLimiter();
+    const second = redisLimiter();
     try {
       await first.consume(rule, 'shared');
       await second.consume(rule, 'shared');
@@ -84,8 +113,11 @@ describe('the Redis rate limiter', () => {
     }
   });
 
-  it('falls back to counting in this process when Redis cannot be reached', async () => {
-    const unreachable = createRedisRateLimiter('redis://127.0.0.1:1', { keyPrefix: prefix });
+  it('falls back to counting in the database when Redis cannot be reached', async () => {
+    const unreachable = createRedisRateLimiter('redis://127.0.0.1:1', {
+      keyPrefix: prefix,
+      fallback: createDatabaseRateLimiter(database.db),
+    });
     try {
       for (let i = 0; i < 3; i++)
         expect((await unreachable.consume(rule, 'k')).isAllowed).toBe(true);

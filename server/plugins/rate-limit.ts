@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
 import { HttpError } from '../http.ts';
 
 /** A limit: at most `limit` events per key in any window of `windowMs` (a sliding window). */
@@ -14,19 +16,17 @@ export type RateDecision = {
 };
 
 /**
- * Counts events per (rule, key) over a sliding window. `consume` checks and counts one event;
- * `check` only looks (e.g. before verifying a password) and `record` only counts (e.g. a failed
- * login), so a rule can count failures alone.
+ * Counts events per (rule, key) over a sliding window, shared by every server process.
+ * `consume` decides and counts in one atomic step, before the work it guards: a login attempt is
+ * counted before its password is verified, so a burst of parallel requests cannot all pass a
+ * check that none of them has counted yet (docs/decisions/034-login-limits-that-hold.md).
  */
 export interface RateLimiter {
   consume(rule: RateRule, key: string): Promise<RateDecision>;
-  check(rule: RateRule, key: string): Promise<RateDecision>;
-  record(rule: RateRule, key: string): Promise<void>;
+  /** Forgets a key's events, e.g. an account's failed logins once its owner got in. */
   clear(rule: RateRule, key: string): Promise<void>;
   close(): Promise<void>;
 }
-
-type Mode = 'consume' | 'check' | 'record';
 
 const allowed: RateDecision = { isAllowed: true, retryAfterSeconds: 0 };
 
@@ -34,76 +34,79 @@ function refusal(waitMs: number): RateDecision {
   return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
+/** Keys hold addresses and e-mails: the database keeps only their hash. */
+function bucketOf(rule: RateRule, key: string): string {
+  return `${rule.name}:${createHash('sha256').update(key).digest('base64url')}`;
+}
+
+/** How many events between two sweeps of the windows that have passed. */
+const sweepEvery = 500;
+
 /**
- * In-process counters: right for one process (the embedded database allows only one). Each key
- * keeps at most `limit` timestamps, and keys whose window has passed are swept, so memory stays
- * bounded by the number of active keys.
+ * Counters in the database, the default: every process sharing the database shares them. One
+ * statement decides and counts: the upsert locks the key's row, so concurrent events for one key
+ * are counted one after the other, and the `where` refuses the event once the window is full.
  */
-export function createMemoryRateLimiter(): RateLimiter {
-  const logs = new Map<string, number[]>();
-  let operations = 0;
+export function createDatabaseRateLimiter(db: Db): RateLimiter {
+  let events = 0;
 
-  function sweep(now: number) {
-    for (const [key, times] of logs) {
-      const windowMs = Number(key.slice(0, key.indexOf(':')));
-      if (times.length === 0 || times[times.length - 1]! <= now - windowMs) logs.delete(key);
-    }
-  }
-
-  async function run(rule: RateRule, key: string, mode: Mode): Promise<RateDecision> {
+  async function consume(rule: RateRule, key: string): Promise<RateDecision> {
+    const bucket = bucketOf(rule, key);
     const now = Date.now();
-    if (++operations % 1000 === 0) sweep(now);
-    const mapKey = `${rule.windowMs}:${rule.name}:${key}`;
-    const times = (logs.get(mapKey) ?? []).filter((time) => time > now - rule.windowMs);
-    if (mode !== 'record' && times.length >= rule.limit) {
-      logs.set(mapKey, times);
-      return refusal(times[0]! + rule.windowMs - now);
+    const windowStart = now - rule.windowMs;
+    if (++events % sweepEvery === 0) {
+      await db.deleteFrom('rateLimitWindows').where('expiresAt', '<', new Date(now)).execute();
     }
-    if (mode !== 'check') {
-      times.push(now);
-      if (times.length > rule.limit) times.splice(0, times.length - rule.limit);
-    }
-    logs.set(mapKey, times);
-    return allowed;
+    const counted = await sql<{ bucket: string }>`
+      insert into rate_limit_windows as w (bucket, hits, expires_at)
+      values (${bucket}, array[${now}::bigint], ${new Date(now + rule.windowMs)})
+      on conflict (bucket) do update
+        set hits = array(select h from unnest(w.hits) h where h > ${windowStart}::bigint order by h)
+              || ${now}::bigint,
+            expires_at = excluded.expires_at
+        where (select count(*) from unnest(w.hits) h where h > ${windowStart}::bigint) < ${rule.limit}
+      returning bucket`.execute(db);
+    if (counted.rows.length > 0) return allowed;
+    const oldest = await sql<{ oldest: number | null }>`
+      select min(h)::float8 as oldest from rate_limit_windows, unnest(hits) h
+      where bucket = ${bucket} and h > ${windowStart}::bigint`.execute(db);
+    return refusal((oldest.rows[0]?.oldest ?? now) + rule.windowMs - now);
   }
 
   return {
-    consume: (rule, key) => run(rule, key, 'consume'),
-    check: (rule, key) => run(rule, key, 'check'),
-    record: async (rule, key) => void (await run(rule, key, 'record')),
-    clear: async (rule, key) => void logs.delete(`${rule.windowMs}:${rule.name}:${key}`),
-    close: async () => logs.clear(),
+    consume,
+    async clear(rule, key) {
+      await db.deleteFrom('rateLimitWindows').where('bucket', '=', bucketOf(rule, key)).execute();
+    },
+    close: async () => {},
   };
 }
 
 // One round trip, atomic across every process sharing the Redis server: drop events older than
 // the window, refuse when full (saying when the oldest counted event leaves the window),
-// otherwise count this one and keep at most `limit` events.
+// otherwise count this one.
 const slidingWindowScript = `
-local key, now, window, limit, mode, member = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4], ARGV[5]
+local key, now, window, limit, member = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-local count = redis.call('ZCARD', key)
-if mode ~= 'record' and count >= limit then
+if redis.call('ZCARD', key) >= limit then
   local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
   return {0, tonumber(oldest[2]) + window - now}
 end
-if mode ~= 'check' then
-  redis.call('ZADD', key, now, member)
-  redis.call('ZREMRANGEBYRANK', key, 0, -(limit + 1))
-  redis.call('PEXPIRE', key, window)
-end
+redis.call('ZADD', key, now, member)
+redis.call('PEXPIRE', key, window)
 return {1, 0}
 `;
 
 /**
- * Counters in Redis, shared by every server process. When Redis cannot be reached the limiter
- * falls back to this process's own counters rather than refusing everyone or letting everything
- * through: protection stays, only its scope shrinks to one process until Redis is back.
+ * Counters in Redis (REDIS_URL), off the database's back. When Redis cannot be reached the
+ * limiter counts in the fallback (the database) rather than refusing everyone or letting
+ * everything through, and ioredis reconnects on its own.
  */
 export function createRedisRateLimiter(
   redisUrl: string,
-  options: { keyPrefix?: string; log?: FastifyBaseLogger | undefined } = {},
+  options: { fallback: RateLimiter; keyPrefix?: string; log?: FastifyBaseLogger | undefined },
 ): RateLimiter {
+  const { fallback } = options;
   const prefix = options.keyPrefix ?? 'stance:rate:';
   const connectTimeoutMs = 2000;
   const redis = new Redis(redisUrl, {
@@ -112,15 +115,14 @@ export function createRedisRateLimiter(
     connectTimeout: connectTimeoutMs,
   });
   redis.on('error', (error: Error) => options.log?.warn({ err: error }, 'redis unavailable'));
-  const fallback = createMemoryRateLimiter();
   // The first requests wait for the first connection (briefly); after that a request never
-  // waits for Redis: while it is away, the process counts on its own and ioredis reconnects.
+  // waits for Redis: while it is away, the fallback counts.
   const firstConnection = new Promise<void>((resolve) => {
     redis.once('ready', () => resolve());
     setTimeout(resolve, connectTimeoutMs).unref();
   });
 
-  async function run(rule: RateRule, key: string, mode: Mode): Promise<RateDecision> {
+  async function consume(rule: RateRule, key: string): Promise<RateDecision> {
     const member = `${Date.now()}-${randomBytes(6).toString('hex')}`;
     await firstConnection;
     try {
@@ -132,24 +134,17 @@ export function createRedisRateLimiter(
         Date.now(),
         rule.windowMs,
         rule.limit,
-        mode,
         member,
       )) as [number, number];
       return isAllowed === 1 ? allowed : refusal(waitMs);
     } catch (error) {
-      options.log?.warn({ err: error, rule: rule.name }, 'rate limit fell back to memory');
-      return mode === 'check'
-        ? fallback.check(rule, key)
-        : mode === 'record'
-          ? fallback.record(rule, key).then(() => allowed)
-          : fallback.consume(rule, key);
+      options.log?.warn({ err: error, rule: rule.name }, 'rate limit fell back to the database');
+      return fallback.consume(rule, key);
     }
   }
 
   return {
-    consume: (rule, key) => run(rule, key, 'consume'),
-    check: (rule, key) => run(rule, key, 'check'),
-    record: async (rule, key) => void (await run(rule, key, 'record')),
+    consume,
     async clear(rule, key) {
       await fallback.clear(rule, key);
       await redis.del(`${prefix}${rule.name}:${key}`).catch(() => 0);
@@ -161,23 +156,27 @@ export function createRedisRateLimiter(
   };
 }
 
+/** Redis when REDIS_URL is set (with the database behind it), else the database. */
 export function createRateLimiter(
   config: Pick<Config, 'redisUrl'>,
-  options: { keyPrefix?: string; log?: FastifyBaseLogger | undefined } = {},
+  db: Db,
+  options: { log?: FastifyBaseLogger | undefined } = {},
 ): RateLimiter {
+  const database = createDatabaseRateLimiter(db);
   return config.redisUrl
-    ? createRedisRateLimiter(config.redisUrl, options)
-    : createMemoryRateLimiter();
+    ? createRedisRateLimiter(config.redisUrl, { fallback: database, log: options.log })
+    : database;
 }
 
-/** DESIGN.md §2: 429 with Retry-After, and a message that says how long to wait. */
-export function tooManyRequests(decision: RateDecision): HttpError {
+/** docs/decisions/002-wire-format-and-errors.md: 429 with Retry-After, and a message that says how long to wait. */
+export function tooManyRequests(decision: RateDecision, alternative = ''): HttpError {
   const minutes = Math.ceil(decision.retryAfterSeconds / 60);
   const wait =
     decision.retryAfterSeconds < 60
       ? `${decision.retryAfterSeconds} seconds`
       : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new HttpError(429, `Too many attempts; please try again in ${wait}`, {
+  const or = alternative ? `, or ${alternative}` : '';
+  return new HttpError(429, `Too many attempts; please try again in ${wait}${or}`, {
     'Retry-After': String(decision.retryAfterSeconds),
   });
 }
@@ -194,14 +193,19 @@ export async function enforceRateLimit(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Rate-limit counters: in memory, or in Redis when REDIS_URL is set. */
+    /** Rate-limit counters: in the database, or in Redis when REDIS_URL is set. */
     rateLimiter: RateLimiter;
   }
 }
 
 /** Decorates the app with its rate limiter: the one given, or one built from the config. */
-export function registerRateLimit(app: FastifyInstance, config: Config, given?: RateLimiter) {
-  const limiter = given ?? createRateLimiter(config, { log: app.log });
+export function registerRateLimit(
+  app: FastifyInstance,
+  config: Config,
+  db: Db,
+  given?: RateLimiter,
+) {
+  const limiter = given ?? createRateLimiter(config, db, { log: app.log });
   app.decorate('rateLimiter', limiter);
   // A limiter handed in (tests sharing one across apps) belongs to whoever made it.
   if (!given) app.addHook('onClose', async () => limiter.close());

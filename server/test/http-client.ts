@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 export type HttpAnswer = {
@@ -16,9 +17,12 @@ export type HttpAnswer = {
 export class HttpClient {
   readonly baseUrl: string;
   readonly cookies = new Map<string, { value: string; path: string }>();
+  /** The loopback address this client connects from (127.0.0.2, …): another "machine". */
+  readonly localAddress: string | undefined;
 
-  constructor(baseUrl: string) {
+  constructor(baseUrl: string, options: { localAddress?: string } = {}) {
     this.baseUrl = baseUrl;
+    this.localAddress = options.localAddress;
   }
 
   cookieHeader(path: string): string {
@@ -50,18 +54,17 @@ export class HttpClient {
     const cookie = this.cookieHeader(path);
     if (cookie) headers.cookie = cookie;
     if (method === 'POST') headers['content-type'] = 'application/json';
-    const response = await fetch(this.baseUrl + path, {
+    const response = await send(new URL(path, this.baseUrl), {
       method,
       headers,
-      redirect: 'manual',
       body: method === 'POST' ? JSON.stringify({ body }) : undefined,
+      localAddress: this.localAddress,
     });
     const setCookies = response.headers.getSetCookie();
     this.remember(setCookies);
-    const text = await response.text();
     let json: HttpAnswer['json'];
     try {
-      json = JSON.parse(text) as HttpAnswer['json'];
+      json = JSON.parse(response.text) as HttpAnswer['json'];
     } catch {
       json = null;
     }
@@ -88,4 +91,46 @@ export async function listen(app: FastifyInstance): Promise<string> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   return `http://127.0.0.1:${address.port}`;
+}
+
+/** One HTTP request with node:http, which (unlike fetch) can choose the local address. */
+function send(
+  url: URL,
+  options: {
+    method: string;
+    headers: Record<string, string>;
+    body: string | undefined;
+    localAddress: string | undefined;
+  },
+): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: options.method,
+        headers: options.body
+          ? { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) }
+          : options.headers,
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            for (const item of [value ?? []].flat()) headers.append(name, item);
+          }
+          resolve({
+            status: response.statusCode ?? 0,
+            headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
 }

@@ -12,6 +12,7 @@ import * as countMembersListedVotes from './20261121T2300-count-members-listed-v
 import * as noteMemberChanges from './20261121T2400-note-member-changes.ts';
 import * as castVotesInOneFunction from './20261121T2500-cast-votes-in-one-function.ts';
 import * as countVotesByDay from './20261122T0100-count-votes-by-day.ts';
+import * as hardenLogins from './20261125T1000-harden-logins.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T2400-note-member-changes': noteMemberChanges,
   '20261121T2500-cast-votes-in-one-function': castVotesInOneFunction,
   '20261122T0100-count-votes-by-day': countVotesByDay,
+  '20261125T1000-harden-logins': hardenLogins,
 };

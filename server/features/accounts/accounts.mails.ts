@@ -38,3 +38,28 @@ export function passwordResetMail(to: string, username: string, link: string): M
       'The link works once, within one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.',
   });
 }
+
+export function loginCodeMail(to: string, username: string, code: string): Mail {
+  return composeMail(to, {
+    subject: `${code} is your Stance log-in code`,
+    heading: `Hello ${username}`,
+    paragraphs: ['Enter this code in the log-in window to log in to Stance:'],
+    code,
+    footnote:
+      'The code works once, for 15 minutes, in the browser that asked for it. If you did not ask for it, ignore this e-mail: nobody can log in without the code.',
+  });
+}
+
+/** Sent instead of a log-in code when the address has no account: only its owner learns that. */
+export function noAccountForLoginCodeMail(to: string, publicUrl: string): Mail {
+  return composeMail(to, {
+    subject: 'Your Stance log-in code',
+    heading: 'There is no account for this address',
+    paragraphs: [
+      'Someone, probably you, asked for a code to log in to Stance with this e-mail address, but no account uses it.',
+      'You can join Stance with this address, or log in with the address you signed up with.',
+    ],
+    action: { label: 'Join Stance', url: `${publicUrl}/login` },
+    footnote: 'If this was not you, you can ignore this e-mail.',
+  });
+}

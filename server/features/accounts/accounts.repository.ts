@@ -159,3 +159,83 @@ export async function insertIdentity(
     .onConflict((conflict) => conflict.columns(['provider', 'subject']).doNothing())
     .execute();
 }
+
+/** Whether the member has signed in from any of these places (hashes) since `since`. */
+export async function hasKnownPlace(
+  db: Db,
+  userId: number,
+  placeHashes: string[],
+  since: Date,
+): Promise<boolean> {
+  if (placeHashes.length === 0) return false;
+  const row = await db
+    .selectFrom('knownSignInPlaces')
+    .select('userId')
+    .where('userId', '=', userId)
+    .where('placeHash', 'in', placeHashes)
+    .where('lastSeenAt', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Remembers where the member just signed in, and forgets places unused since `staleBefore`. */
+export async function rememberPlaces(
+  db: Db,
+  userId: number,
+  placeHashes: string[],
+  now: Date,
+  staleBefore: Date,
+) {
+  await db
+    .insertInto('knownSignInPlaces')
+    .values(placeHashes.map((placeHash) => ({ userId, placeHash, lastSeenAt: now })))
+    .onConflict((conflict) =>
+      conflict.columns(['userId', 'placeHash']).doUpdateSet({ lastSeenAt: now }),
+    )
+    .execute();
+  await db
+    .deleteFrom('knownSignInPlaces')
+    .where('userId', '=', userId)
+    .where('lastSeenAt', '<', staleBefore)
+    .execute();
+}
+
+export async function insertLoginCode(
+  db: Db,
+  code: { tokenHash: string; email: string; codeHash: string; expiresAt: Date },
+) {
+  await db.insertInto('loginCodes').values(code).execute();
+}
+
+export async function deleteLoginCode(db: Db, tokenHash: string) {
+  await db.deleteFrom('loginCodes').where('tokenHash', '=', tokenHash).execute();
+}
+
+export async function deleteStaleLoginCodes(db: Db, before: Date) {
+  await db.deleteFrom('loginCodes').where('expiresAt', '<', before).execute();
+}
+
+export async function findLoginCode(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('loginCodes')
+    .selectAll()
+    .where('tokenHash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Spends one try of a live login code and returns it (like `spendSignupAttempt`). */
+export async function spendLoginCodeAttempt(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+  maximumAttempts: number,
+) {
+  return db
+    .updateTable('loginCodes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('tokenHash', '=', tokenHash)
+    .where('expiresAt', '>', now)
+    .where('attempts', '<', maximumAttempts)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -6,11 +6,13 @@ import {
   googleLogIn,
   googleSignUp,
   logIn,
+  requestLoginCode,
   requestPasswordReset,
   requestSignupCode,
   setExternalId,
   setNewPassword,
   signupExternalId,
+  verifyLoginCode,
   verifySignupCode,
 } from '../../../contract/accounts.ts';
 import type { AppDeps } from '../../app.ts';
@@ -22,6 +24,16 @@ import { createFacebookVerifier, createGoogleVerifier } from './accounts.social.
 /** Binds a pending e-mail signup to the browser that asked for the code. */
 export const signupCookieName = 'stance_signup';
 const signupCookiePath = '/api/signup';
+/** Binds an e-mailed login code to the browser that asked for it. */
+export const loginCodeCookieName = 'stance_login_code';
+const loginCodeCookiePath = '/api/login';
+/**
+ * Marks a browser its member has signed in from, so that limits meant for an attacker elsewhere
+ * do not hold the member back (docs/decisions/034-login-limits-that-hold.md).
+ */
+export const deviceCookieName = 'stance_device';
+const deviceCookiePath = '/api';
+const deviceCookieLifetimeMs = 365 * 86_400_000;
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
   const context: accounts.AccountsContext = {
@@ -36,6 +48,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
     ip: request.ip,
     sessionTokenHash: request.sessionTokenHash,
     user: request.user,
+    deviceToken: request.cookies[deviceCookieName] ?? null,
   });
   const signupCallerOf = (request: FastifyRequest) => ({
     ...callerOf(request),
@@ -45,7 +58,16 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
     request: FastifyRequest,
     reply: FastifyReply,
     session: accounts.NewSession,
-  ) => setSessionCookie(request, reply, deps.config, session);
+  ) => {
+    setSessionCookie(request, reply, deps.config, session);
+    reply.setCookie(deviceCookieName, session.deviceToken, {
+      path: deviceCookiePath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecureRequest(request, deps.config),
+      expires: new Date(Date.now() + deviceCookieLifetimeMs),
+    });
+  };
 
   registerCall(app, getAccountsConfig, async () => ({
     GoogleClientID: verifyGoogleIdToken ? (deps.config.google.clientId ?? '') : '',
@@ -84,6 +106,28 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerCall(app, logIn, async (input, request, reply) => {
     logInBrowser(request, reply, await accounts.logIn(context, input, callerOf(request)));
+    return {};
+  });
+
+  registerCall(app, requestLoginCode, async ({ email }, request, reply) => {
+    const login = await accounts.requestLoginCode(context, email, callerOf(request));
+    reply.setCookie(loginCodeCookieName, login.token, {
+      path: loginCodeCookiePath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecureRequest(request, deps.config),
+      expires: login.expiresAt,
+    });
+    return {};
+  });
+
+  registerCall(app, verifyLoginCode, async ({ code }, request, reply) => {
+    const session = await accounts.verifyLoginCode(context, code, {
+      ...callerOf(request),
+      loginCodeToken: request.cookies[loginCodeCookieName] ?? null,
+    });
+    reply.clearCookie(loginCodeCookieName, { path: loginCodeCookiePath });
+    logInBrowser(request, reply, session);
     return {};
   });
 

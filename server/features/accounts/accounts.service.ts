@@ -11,11 +11,19 @@ import { startSession } from '../sessions/sessions.service.ts';
 import { grantConfiguredStaffRights } from '../users/users.service.ts';
 import {
   accountLimits,
+  knownPlaceLifetimeMs,
+  loginCodeLifetimeMs,
   resetTokenLifetimeMs,
   signupCodeLifetimeMs,
   signupCodeMaximumTries,
 } from './accounts.limits.ts';
-import { alreadyRegisteredMail, passwordResetMail, signupCodeMail } from './accounts.mails.ts';
+import {
+  alreadyRegisteredMail,
+  loginCodeMail,
+  noAccountForLoginCodeMail,
+  passwordResetMail,
+  signupCodeMail,
+} from './accounts.mails.ts';
 import {
   findPasswordProblem,
   hashPassword,
@@ -31,8 +39,11 @@ export type AccountsContext = {
   limiter: RateLimiter;
 };
 
-/** A session to put in the browser's cookie. */
-export type NewSession = { token: string; expiresAt: Date };
+/**
+ * A session to put in the browser's cookie, and the browser's device token: a long-lived cookie
+ * that marks this browser as one its member has signed in from.
+ */
+export type NewSession = { token: string; expiresAt: Date; deviceToken: string };
 
 /** What the request knows about the browser: its address and the cookies it carried. */
 export type Caller = {
@@ -40,6 +51,8 @@ export type Caller = {
   /** SHA-256 of the session cookie's token, if any: replaced on login. */
   sessionTokenHash: string | null;
   user: SessionUser | null;
+  /** The device cookie's token, if the browser has one. */
+  deviceToken: string | null;
 };
 
 function sha256(text: string): string {
@@ -52,22 +65,37 @@ function isSameHash(left: string, right: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function limit(context: AccountsContext, rule: RateRule, key: string) {
+async function limit(context: AccountsContext, rule: RateRule, key: string, alternative = '') {
   const decision = await context.limiter.consume(rule, key);
-  if (!decision.isAllowed) throw tooManyRequests(decision);
+  if (!decision.isAllowed) throw tooManyRequests(decision, alternative);
+}
+
+/** The places a browser signs in from, as stored: its address and its device cookie. */
+function placesOf(caller: Caller): string[] {
+  const places = [sha256(`address:${caller.ip}`)];
+  if (caller.deviceToken) places.push(sha256(`device:${caller.deviceToken}`));
+  return places;
+}
+
+/** The key of the per-account-and-address login limit. */
+function accountAtAddress(email: string, caller: Caller): string {
+  return `${email} ${caller.ip}`;
 }
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
 }
 
-// The signup code is bound to the browser's signup cookie: its hash mixes in the cookie's token,
-// so a leaked pending_signups table does not even allow a brute force of the 10^6 codes.
-function hashSignupCode(signupToken: string, code: string): string {
-  return sha256(`${signupToken}:${code}`);
+// An e-mailed code (signup or login) is bound to the browser's cookie: its hash mixes in the
+// cookie's token, so a leaked table does not even allow a brute force of the 10^6 codes.
+function hashEmailedCode(cookieToken: string, code: string): string {
+  return sha256(`${cookieToken}:${code}`);
 }
 
-/** Logs the member in on this browser and writes ADMIN_EMAILS staff rights onto the row. */
+/**
+ * Logs the member in on this browser, remembers the browser and its address as places the
+ * member signs in from, and writes ADMIN_EMAILS staff rights onto the row.
+ */
 async function logInMember(
   context: AccountsContext,
   user: SessionUser,
@@ -75,10 +103,66 @@ async function logInMember(
   options: { endingAllOthers?: boolean } = {},
 ): Promise<NewSession> {
   await grantConfiguredStaffRights(context.db, user, context.config.adminEmails);
-  return startSession(context.db, user.id, {
+  const deviceToken = caller.deviceToken ?? randomBytes(16).toString('base64url');
+  const now = new Date();
+  await accountsRepository.rememberPlaces(
+    context.db,
+    user.id,
+    placesOf({ ...caller, deviceToken }),
+    now,
+    new Date(now.getTime() - knownPlaceLifetimeMs),
+  );
+  if (user.email)
+    await context.limiter.clear(
+      accountLimits.loginPerAccountAndIp,
+      accountAtAddress(user.email, caller),
+    );
+  const session = await startSession(context.db, user.id, {
     replacing: caller.sessionTokenHash,
     endingAllOthers: options.endingAllOthers ?? false,
   });
+  return { ...session, deviceToken };
+}
+
+const tooManyTries = () =>
+  new HttpError(400, 'code: too many wrong tries; please ask for a new code');
+
+/**
+ * Spends one try of an e-mailed code (signup or login) and says whether it was right. The try
+ * is counted in the database before the code is compared, so parallel guesses get no more tries
+ * than allowed; a wrong, expired or worn-out code gets a message saying which.
+ */
+async function spendCodeTry<T extends { attempts: number }>(
+  code: {
+    spend: () => Promise<T | undefined>;
+    find: () => Promise<{ expiresAt: Date } | undefined>;
+    isRight: (pending: T) => boolean;
+    gone: () => HttpError;
+  },
+  now: Date,
+): Promise<T> {
+  const pending = await code.spend();
+  if (!pending) {
+    const dead = await code.find();
+    if (!dead) throw code.gone();
+    if (dead.expiresAt <= now) {
+      throw new HttpError(400, 'code: this code has expired; please ask for a new one');
+    }
+    throw tooManyTries();
+  }
+  if (!code.isRight(pending)) {
+    const triesLeft = signupCodeMaximumTries - pending.attempts;
+    if (triesLeft <= 0) throw tooManyTries();
+    throw new HttpError(
+      400,
+      `code: that code is not right; ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left`,
+    );
+  }
+  return pending;
+}
+
+function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,7 +189,7 @@ export async function requestSignupCode(
 
   const passwordHash = await hashPassword(input.password);
   const token = randomBytes(32).toString('base64url');
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newCode();
   const now = Date.now();
   const expiresAt = new Date(now + signupCodeLifetimeMs);
   await inTransaction(context.db, async (trx) => {
@@ -119,7 +203,7 @@ export async function requestSignupCode(
       email: input.email,
       username: input.username,
       passwordHash,
-      codeHash: existing ? null : hashSignupCode(token, code),
+      codeHash: existing ? null : hashEmailedCode(token, code),
       expiresAt,
     });
     await enqueueMail(
@@ -137,8 +221,6 @@ const signupGone = () =>
     400,
     'code: this sign-up has expired or was started in another browser; please sign up again',
   );
-const tooManyTries = () =>
-  new HttpError(400, 'code: too many wrong tries; please ask for a new code');
 
 /** Step 2: the e-mailed code creates the account and logs it in. */
 export async function verifySignupCode(
@@ -148,33 +230,20 @@ export async function verifySignupCode(
 ): Promise<NewSession> {
   await limit(context, accountLimits.codePerIp, caller.ip);
   if (!caller.signupToken) throw signupGone();
-  const tokenHash = sha256(caller.signupToken);
+  const signupToken = caller.signupToken;
+  const tokenHash = sha256(signupToken);
   const now = new Date();
-  const pending = await accountsRepository.spendSignupAttempt(
-    context.db,
-    tokenHash,
+  const pending = await spendCodeTry(
+    {
+      spend: () =>
+        accountsRepository.spendSignupAttempt(context.db, tokenHash, now, signupCodeMaximumTries),
+      find: () => accountsRepository.findPendingSignup(context.db, tokenHash),
+      isRight: (signup) =>
+        signup.codeHash !== null && isSameHash(signup.codeHash, hashEmailedCode(signupToken, code)),
+      gone: signupGone,
+    },
     now,
-    signupCodeMaximumTries,
   );
-  if (!pending) {
-    const dead = await accountsRepository.findPendingSignup(context.db, tokenHash);
-    if (!dead) throw signupGone();
-    if (dead.expiresAt <= now) {
-      throw new HttpError(400, 'code: this code has expired; please ask for a new one');
-    }
-    throw tooManyTries();
-  }
-  const isRight =
-    pending.codeHash !== null &&
-    isSameHash(pending.codeHash, hashSignupCode(caller.signupToken, code));
-  if (!isRight) {
-    const triesLeft = signupCodeMaximumTries - pending.attempts;
-    if (triesLeft <= 0) throw tooManyTries();
-    throw new HttpError(
-      400,
-      `code: that code is not right; ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left`,
-    );
-  }
 
   let user: UserRow;
   try {
@@ -239,24 +308,39 @@ const wrongCredentials = () => new HttpError(401, 'The e-mail or password is not
 /**
  * E-mail and password login. An unknown address, an account without a password and a wrong
  * password get the same status, message and work (a full argon2 verification), and all count
- * towards the same per-address limit.
+ * towards the same limits. Each attempt is counted before its password is verified
+ * (docs/decisions/034-login-limits-that-hold.md): per address; per account and address; and,
+ * from places the owner has not signed in from, per account, a looser ceiling that an attacker
+ * spread over many addresses runs into while the owner at home does not.
  */
 export async function logIn(
   context: AccountsContext,
   input: { email: string; password: string },
   caller: Caller,
 ): Promise<NewSession> {
+  const orCode = 'log in with a code sent to your e-mail';
   await limit(context, accountLimits.loginPerIp, caller.ip);
-  const failures = await context.limiter.check(accountLimits.loginFailuresPerAccount, input.email);
-  if (!failures.isAllowed) throw tooManyRequests(failures);
-
+  await limit(
+    context,
+    accountLimits.loginPerAccountAndIp,
+    accountAtAddress(input.email, caller),
+    orCode,
+  );
   const user = await accountsRepository.findUserByEmail(context.db, input.email);
-  const isRight = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !isRight) {
-    await context.limiter.record(accountLimits.loginFailuresPerAccount, input.email);
-    throw wrongCredentials();
+  const isKnownPlace =
+    user !== undefined &&
+    (await accountsRepository.hasKnownPlace(
+      context.db,
+      user.id,
+      placesOf(caller),
+      new Date(Date.now() - knownPlaceLifetimeMs),
+    ));
+  if (!isKnownPlace) {
+    await limit(context, accountLimits.loginPerAccountFromNewPlaces, input.email, orCode);
   }
-  await context.limiter.clear(accountLimits.loginFailuresPerAccount, input.email);
+
+  const isRight = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !isRight) throw wrongCredentials();
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     await accountsRepository.updatePasswordHash(
       context.db,
@@ -264,6 +348,82 @@ export async function logIn(
       await hashPassword(input.password),
     );
   }
+  return logInMember(context, user, caller);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login by e-mailed code: the way in for an owner whom the password limits hold back
+
+/**
+ * Step 1: e-mails a 6-digit login code and returns the token of the login-code cookie. An address
+ * without an account gets the same answer and work; its owner receives a note instead of a code.
+ */
+export async function requestLoginCode(
+  context: AccountsContext,
+  email: string,
+  caller: Caller,
+): Promise<{ token: string; expiresAt: Date }> {
+  await limit(context, accountLimits.loginCodePerIp, caller.ip);
+  await limit(context, accountLimits.loginCodePerEmail, email);
+  const token = randomBytes(32).toString('base64url');
+  const code = newCode();
+  const now = Date.now();
+  const expiresAt = new Date(now + loginCodeLifetimeMs);
+  await inTransaction(context.db, async (trx) => {
+    const user = await accountsRepository.findUserByEmail(trx, email);
+    await accountsRepository.deleteStaleLoginCodes(trx, new Date(now - 86_400_000));
+    await accountsRepository.insertLoginCode(trx, {
+      tokenHash: sha256(token),
+      email,
+      codeHash: hashEmailedCode(token, code),
+      expiresAt,
+    });
+    await enqueueMail(
+      trx,
+      user
+        ? loginCodeMail(email, user.username, code)
+        : noAccountForLoginCodeMail(email, context.config.publicUrl),
+    );
+  });
+  return { token, expiresAt };
+}
+
+const loginCodeGone = () =>
+  new HttpError(
+    400,
+    'code: this log-in code has expired or was asked for in another browser; please ask for a new one',
+  );
+
+/** Step 2: the e-mailed code logs the browser in. */
+export async function verifyLoginCode(
+  context: AccountsContext,
+  code: string,
+  caller: Caller & { loginCodeToken: string | null },
+): Promise<NewSession> {
+  await limit(context, accountLimits.codePerIp, caller.ip);
+  const loginCodeToken = caller.loginCodeToken;
+  if (!loginCodeToken) throw loginCodeGone();
+  const tokenHash = sha256(loginCodeToken);
+  const pending = await spendCodeTry(
+    {
+      spend: () =>
+        accountsRepository.spendLoginCodeAttempt(
+          context.db,
+          tokenHash,
+          new Date(),
+          signupCodeMaximumTries,
+        ),
+      find: () => accountsRepository.findLoginCode(context.db, tokenHash),
+      isRight: (login) => isSameHash(login.codeHash, hashEmailedCode(loginCodeToken, code)),
+      gone: loginCodeGone,
+    },
+    new Date(),
+  );
+  await accountsRepository.deleteLoginCode(context.db, tokenHash);
+  // The account is looked up now: an address without one was sent no code, and the answer for a
+  // right code with no account is the same as for a code that is gone.
+  const user = await accountsRepository.findUserByEmail(context.db, pending.email);
+  if (!user) throw loginCodeGone();
   return logInMember(context, user, caller);
 }
 
@@ -335,9 +495,6 @@ export async function setNewPassword(
     await accountsRepository.retireResetTokens(trx, userId, now);
     return accountsRepository.findUserById(trx, userId);
   });
-  if (user.email) {
-    await context.limiter.clear(accountLimits.loginFailuresPerAccount, user.email);
-  }
   return logInMember(context, user, caller, { endingAllOthers: true });
 }
 
