@@ -100,6 +100,32 @@ describe.skipIf(isBrowserMissing)('accounts', () => {
     await page.context().close();
   });
 
+  it('logs in with a code e-mailed instead of the password', async () => {
+    const page = await newVisitor(browser);
+    const account = uniqueAccount('bycode');
+    await page.goto('/');
+    await dismissCookies(page);
+    await signUpThroughPanel(page, account);
+    await logOut(page);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Continue with e-mail' }).click();
+    await dialog.getByRole('button', { name: 'Log in with a code' }).click();
+    await dialog.getByRole('heading', { name: 'Log in with a code' }).waitFor();
+    await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+    await dialog.getByRole('button', { name: 'E-mail me a code' }).click();
+    await dialog.getByText(`We sent a 6-digit code to ${account.email}`).waitFor();
+    await screenshot(page, 'accounts-login-code');
+    const mail = await waitForMail(account.email, /is your Stance log-in code$/);
+    const code = /\b(\d{6})\b/.exec(mail.Text)?.[1];
+    expect(code).toBeDefined();
+    await dialog.getByLabel('Code', { exact: true }).fill(code!);
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await waitUntilLoggedIn(page, account.username);
+    await page.context().close();
+  });
+
   it('sends a logged-in member away from /login and /signup, to /', async () => {
     const page = await newVisitor(browser);
     await page.goto('/');

@@ -6,10 +6,12 @@ import {
   googleLogIn,
   googleSignUp,
   logIn,
+  requestLoginCode,
   requestPasswordReset,
   requestSignupCode,
   setNewPassword,
   signupExternalId,
+  verifyLoginCode,
   verifySignupCode,
 } from '../../../../contract/accounts.ts';
 import { callApi } from '../../../api/client.ts';
@@ -22,6 +24,7 @@ import {
   useFormSubmit,
 } from '../../../ui/Form.tsx';
 import { useAccountsConfig } from '../api.ts';
+import { EmailOnlyForm, EmailedCodeForm } from './EmailedCodeForms.tsx';
 import { referrerId } from '../referrer.ts';
 import {
   logInWithFacebook,
@@ -39,6 +42,8 @@ export type PanelMode =
   | 'signupChoice'
   | 'signupEmail'
   | 'verifyCode'
+  | 'loginCodeRequest'
+  | 'loginCodeVerify'
   | 'socialUsername'
   | 'setPassword'
   | 'resetRequest'
@@ -62,6 +67,8 @@ const headings: Record<PanelMode, string> = {
   signupChoice: 'Join Stance',
   signupEmail: 'Sign up with e-mail',
   verifyCode: 'Check your e-mail',
+  loginCodeRequest: 'Log in with a code',
+  loginCodeVerify: 'Check your e-mail',
   socialUsername: 'Choose your username',
   setPassword: 'Set a new password',
   resetRequest: 'Reset your password',
@@ -119,13 +126,59 @@ export function LoginSignupPanel({
       {mode === 'signupEmail' ? (
         <SignupEmailForm email={email} setEmail={setEmail} setMode={setMode} />
       ) : null}
-      {mode === 'verifyCode' ? <VerifyCodeForm email={email} setMode={setMode} /> : null}
+      {mode === 'verifyCode' ? (
+        <EmailedCodeForm
+          email={email}
+          purpose="finish signing up"
+          submitLabel="Create my account"
+          verify={(code) => callApi(verifySignupCode, { code }).then(() => undefined)}
+          back={{
+            label: 'Use a different e-mail or get a new code',
+            onClick: () => setMode('signupEmail'),
+          }}
+        />
+      ) : null}
+      {mode === 'loginCodeRequest' ? (
+        <EmailOnlyForm
+          email={email}
+          setEmail={setEmail}
+          lead="We will e-mail you a 6-digit code that logs you in, without your password."
+          submitLabel="E-mail me a code"
+          send={async (address) => {
+            await callApi(requestLoginCode, { email: address });
+            setMode('loginCodeVerify');
+          }}
+          back={{ label: 'Back to log in', onClick: () => setMode('loginEmail') }}
+        />
+      ) : null}
+      {mode === 'loginCodeVerify' ? (
+        <EmailedCodeForm
+          email={email}
+          purpose="log in"
+          submitLabel="Log in"
+          verify={(code) => callApi(verifyLoginCode, { code }).then(() => undefined)}
+          back={{
+            label: 'Use a different e-mail or get a new code',
+            onClick: () => setMode('loginCodeRequest'),
+          }}
+        />
+      ) : null}
       {mode === 'socialUsername' && pendingSocial ? (
         <SocialUsernameForm social={pendingSocial} setMode={setMode} />
       ) : null}
       {mode === 'setPassword' ? <SetPasswordForm token={resetToken} /> : null}
       {mode === 'resetRequest' ? (
-        <ResetRequestForm email={email} setEmail={setEmail} setMode={setMode} />
+        <EmailOnlyForm
+          email={email}
+          setEmail={setEmail}
+          lead="We will e-mail you a link to set a new password."
+          submitLabel="Send reset link"
+          send={async (address) => {
+            await callApi(requestPasswordReset, { email: address });
+            setMode('resetConfirmation');
+          }}
+          back={{ label: 'Back to log in', onClick: () => setMode('loginEmail') }}
+        />
       ) : null}
       {mode === 'resetConfirmation' ? (
         <>
@@ -327,6 +380,13 @@ function LoginEmailForm({ email, setEmail, setMode }: EmailProps) {
         <button type="button" className={styles.linkButton} onClick={() => setMode('resetRequest')}>
           Forgot your password?
         </button>
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => setMode('loginCodeRequest')}
+        >
+          Log in with a code
+        </button>
         <button type="button" className={styles.linkButton} onClick={() => setMode('loginChoice')}>
           Back
         </button>
@@ -420,52 +480,6 @@ function UsernameField({ value, onChange }: { value: string; onChange: (value: s
   );
 }
 
-function VerifyCodeForm({ email, setMode }: ModeProps & { email: string }) {
-  const [code, setCode] = useState('');
-  const form = useFormSubmit();
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    void form.submit(async () => {
-      await callApi(verifySignupCode, { code: code.trim() });
-      window.location.reload();
-    });
-  }
-
-  return (
-    <form className={formStyles.form} onSubmit={handleSubmit}>
-      <p className={styles.lead}>
-        We sent a 6-digit code to <strong>{email}</strong>. Enter it to finish signing up. It works
-        for 15 minutes.
-      </p>
-      <TextField
-        label="Code"
-        type="text"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        autoFocus
-        maxLength={6}
-        value={code}
-        onChange={(event) => {
-          setCode(event.target.value);
-          form.clearError();
-        }}
-      />
-      <ErrorBox>{form.error}</ErrorBox>
-      <Button type="submit" variant="primary" size="large" block disabled={form.isSubmitting}>
-        {form.isSubmitting ? submittingText : 'Create my account'}
-      </Button>
-      <div className={styles.row}>
-        <button type="button" className={styles.linkButton} onClick={() => setMode('signupEmail')}>
-          Use a different e-mail or get a new code
-        </button>
-      </div>
-    </form>
-  );
-}
-
 function SocialUsernameForm({ social, setMode }: ModeProps & { social: PendingSocial }) {
   const [username, setUsername] = useState('');
   const form = useFormSubmit();
@@ -551,46 +565,6 @@ function SetPasswordForm({ token }: { token: string }) {
       <Button type="submit" variant="primary" size="large" block disabled={form.isSubmitting}>
         {form.isSubmitting ? submittingText : 'Save and log in'}
       </Button>
-    </form>
-  );
-}
-
-function ResetRequestForm({ email, setEmail, setMode }: EmailProps) {
-  const form = useFormSubmit();
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    void form.submit(async () => {
-      await callApi(requestPasswordReset, { email });
-      setMode('resetConfirmation');
-    });
-  }
-
-  return (
-    <form className={formStyles.form} onSubmit={handleSubmit}>
-      <p className={styles.lead}>We will e-mail you a link to set a new password.</p>
-      <TextField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        autoFocus
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          form.clearError();
-        }}
-      />
-      <ErrorBox>{form.error}</ErrorBox>
-      <Button type="submit" variant="primary" size="large" block disabled={form.isSubmitting}>
-        {form.isSubmitting ? submittingText : 'Send reset link'}
-      </Button>
-      <div className={styles.row}>
-        <button type="button" className={styles.linkButton} onClick={() => setMode('loginEmail')}>
-          Back to log in
-        </button>
-      </div>
     </form>
   );
 }

@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../ui/Button.tsx';
+import {
+  ErrorBox,
+  TextField,
+  formStyles,
+  submittingText,
+  useFormSubmit,
+} from '../../../ui/Form.tsx';
+import styles from './LoginSignupPanel.module.css';
+
+type BackLink = { label: string; onClick: () => void };
+
+function BackRow({ back }: { back: BackLink }) {
+  return (
+    <div className={styles.row}>
+      <button type="button" className={styles.linkButton} onClick={back.onClick}>
+        {back.label}
+      </button>
+    </div>
+  );
+}
+
+/** A form with one e-mail field: asks for a reset link or a log-in code. */
+export function EmailOnlyForm({
+  email,
+  setEmail,
+  lead,
+  submitLabel,
+  send,
+  back,
+}: {
+  email: string;
+  setEmail: (email: string) => void;
+  lead: string;
+  submitLabel: string;
+  /** Sends the request; the form shows its error if it fails. */
+  send: (email: string) => Promise<void>;
+  back: BackLink;
+}) {
+  const form = useFormSubmit();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    void form.submit(() => send(email));
+  }
+
+  return (
+    <form className={formStyles.form} onSubmit={handleSubmit}>
+      <p className={styles.lead}>{lead}</p>
+      <TextField
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        autoFocus
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          form.clearError();
+        }}
+      />
+      <ErrorBox>{form.error}</ErrorBox>
+      <Button type="submit" variant="primary" size="large" block disabled={form.isSubmitting}>
+        {form.isSubmitting ? submittingText : submitLabel}
+      </Button>
+      <BackRow back={back} />
+    </form>
+  );
+}
+
+/** The 6-digit code from an e-mail (signup or log-in); a right code reloads the page logged in. */
+export function EmailedCodeForm({
+  email,
+  purpose,
+  submitLabel,
+  verify,
+  back,
+}: {
+  email: string;
+  /** What the code finishes, in the lead: 'finish signing up', 'log in'. */
+  purpose: string;
+  submitLabel: string;
+  verify: (code: string) => Promise<void>;
+  back: BackLink;
+}) {
+  const [code, setCode] = useState('');
+  const form = useFormSubmit();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    void form.submit(async () => {
+      await verify(code.trim());
+      window.location.reload();
+    });
+  }
+
+  return (
+    <form className={formStyles.form} onSubmit={handleSubmit}>
+      <p className={styles.lead}>
+        We sent a 6-digit code to <strong>{email}</strong>. Enter it to {purpose}. It works for 15
+        minutes.
+      </p>
+      <TextField
+        label="Code"
+        type="text"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        autoFocus
+        maxLength={6}
+        value={code}
+        onChange={(event) => {
+          setCode(event.target.value);
+          form.clearError();
+        }}
+      />
+      <ErrorBox>{form.error}</ErrorBox>
+      <Button type="submit" variant="primary" size="large" block disabled={form.isSubmitting}>
+        {form.isSubmitting ? submittingText : submitLabel}
+      </Button>
+      <BackRow back={back} />
+    </form>
+  );
+}
