@@ -166,9 +166,13 @@ export const reportComment = defineCall({
     .object({
       commentID: commentId,
       pathname: pathname.optional(),
-      reason: z.enum(commentReportReasons, {
-        error: `reason must be one of ${commentReportReasons.join(', ')}`,
-      }),
+      // The flag modal may offer a reason; the call works without one (filed as 'other').
+      reason: z
+        .enum(commentReportReasons, {
+          error: `reason must be one of ${commentReportReasons.join(', ')}`,
+        })
+        .optional()
+        .default('other'),
       note: z
         .string({ error: 'note must be a string' })
         .trim()

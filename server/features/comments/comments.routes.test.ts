@@ -649,7 +649,19 @@ describe('reports and the moderation queue', () => {
     // Two distinct reporters (one of them twice): still visible.
     expect((await thread(threadID))[0]).toMatchObject({ Deleted: false });
 
-    expect((await report(reporters[2]!.cookie, 'other', 'Please look')).statusCode).toBe(200);
+    // The flag call's own payload, {commentID, pathname}, with no reason: filed as 'other'.
+    const withoutReason = await post(
+      '/api/v2/comment/report',
+      { commentID: comment.CommentID, pathname: '/o/x' },
+      reporters[2]!.cookie,
+    );
+    expect(withoutReason.statusCode).toBe(200);
+    const filed = await t.db
+      .selectFrom('commentReports')
+      .select('reason')
+      .where('reporterId', '=', reporters[2]!.user.id)
+      .executeTakeFirstOrThrow();
+    expect(filed.reason).toBe('other');
     const hidden = await post('/api/v2/comment/get', { threadID, sort: 'score' });
     expect(hidden.body).not.toContain('many find offensive');
     expect(hidden.json().body.Comments[0]).toMatchObject({
