@@ -1,6 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
 import { registerCommentRoutes } from './features/comments/comments.routes.ts';
@@ -16,6 +16,7 @@ import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { registerTopicRoutes } from './features/topics/topics.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { restrictDevRoutesToLoopback } from './plugins/dev-only.ts';
 import { registerErrorHandling, sendFailure } from './plugins/errors.ts';
 import { registerRateLimit, type RateLimiter } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -45,6 +46,25 @@ declare module 'fastify' {
 /** Largest request body accepted; larger ones get 413. */
 export const bodyLimitBytes = 256 * 1024;
 
+/**
+ * How often Node looks for requests past their headers or request timeout. Its default, 30 s,
+ * would let a slow request outlive REQUEST_TIMEOUT_MS by as much; a check walks only the
+ * connections that are in the middle of a request.
+ */
+const timeoutCheckIntervalMs = 1000;
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY (docs/decisions/035-http-edge-hardening.md). A hop count
+ * is passed as a function: Fastify reads a bare number as "trust nobody", since it cannot tell
+ * proxies from a client that sent as many forged hops; TRUST_PROXY=N is for a server only the
+ * proxies can reach.
+ */
+function trustProxyOption(trustProxy: TrustProxy) {
+  if (trustProxy === false) return false;
+  if ('hops' in trustProxy) return (_address: string, hop: number) => hop < trustProxy.hops;
+  return trustProxy.addresses;
+}
+
 export async function buildApp(
   deps: AppDeps,
   options: { logger?: FastifyBaseLogger } = {},
@@ -52,7 +72,15 @@ export async function buildApp(
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: bodyLimitBytes,
-    trustProxy: deps.config.isProduction,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    // Slow clients (a body sent a byte at a time) are cut off rather than held for ever.
+    requestTimeout: deps.config.http.requestTimeoutMs,
+    keepAliveTimeout: deps.config.http.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: deps.config.http.requestTimeoutMs,
+      headersTimeout: deps.config.http.headersTimeoutMs,
+      connectionsCheckingInterval: timeoutCheckIntervalMs,
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     // The router's own refusals (a broken %-escape, an over-long parameter) come before any
@@ -66,6 +94,7 @@ export async function buildApp(
       );
     },
   });
+  app.server.maxConnections = deps.config.http.maxConnections;
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -74,6 +103,8 @@ export async function buildApp(
       if (method !== 'HEAD') routeTable.push({ method, url: route.url });
     }
   });
+
+  restrictDevRoutesToLoopback(app);
 
   setReadCacheTtl(deps.db, deps.config.readCacheMs);
   app.setValidatorCompiler(validatorCompiler);

@@ -14,6 +14,13 @@ describe('configuration', () => {
       seed: 'demo',
       mailFrom: 'Stance <no-reply@localhost>',
       isProduction: false,
+      trustProxy: false,
+      http: {
+        requestTimeoutMs: 30_000,
+        headersTimeoutMs: 10_000,
+        keepAliveTimeoutMs: 72_000,
+        maxConnections: 10_000,
+      },
     });
   });
 
@@ -21,6 +28,7 @@ describe('configuration', () => {
     const config = loadConfig({
       ADMIN_EMAILS: ' Ada@Example.com, bob@example.com ,',
       PUBLIC_URL: 'https://stance.example/',
+      NODE_ENV: 'production',
     });
     expect(config.adminEmails).toEqual(['ada@example.com', 'bob@example.com']);
     expect(config.publicUrl).toBe('https://stance.example');
@@ -30,5 +38,67 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ PORT: 'eighty', SEED: 'everything', PUBLIC_URL: 'not a url' }),
     ).toThrow(/PORT[\s\S]*PUBLIC_URL[\s\S]*SEED|PORT[\s\S]*SEED[\s\S]*PUBLIC_URL/);
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback,192.0.2.7' }).trustProxy).toEqual({
+      addresses: ['10.0.0.0/8', '::1', 'loopback', '192.0.2.7'],
+    });
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8' }).trustProxy).toEqual({ addresses: ['fd00::/8'] });
+  });
+
+  it('refuses a TRUST_PROXY that is neither a number of proxies nor their addresses', () => {
+    for (const value of [
+      'true',
+      'proxy.example',
+      '10.0.0.0/33',
+      '10.0.0.1/8/1',
+      '1.2.3.4,',
+      '-1',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: expected how many proxies/,
+      );
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/any client choose its own address/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,,proxy' })).toThrow(/address: "", "proxy"/);
+  });
+
+  it('refuses development mode for a site with an https address', () => {
+    for (const environment of [
+      { PUBLIC_URL: 'https://stance.example' },
+      { PUBLIC_URL: 'https://stance.example', NODE_ENV: 'development' },
+    ]) {
+      expect(() => loadConfig(environment)).toThrow(/NODE_ENV: .*set NODE_ENV=production/);
+    }
+    for (const mode of ['production', 'test']) {
+      const config = loadConfig({ PUBLIC_URL: 'https://stance.example', NODE_ENV: mode });
+      expect(config.publicUrl).toBe('https://stance.example');
+    }
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:3000' }).isProduction).toBe(false);
+  });
+
+  it('reads the HTTP server limits, a header timeout no longer than the request timeout', () => {
+    const config = loadConfig({
+      REQUEST_TIMEOUT_MS: '20000',
+      HEADERS_TIMEOUT_MS: '5000',
+      KEEP_ALIVE_TIMEOUT_MS: '65000',
+      MAX_CONNECTIONS: '500',
+    });
+    expect(config.http).toEqual({
+      requestTimeoutMs: 20_000,
+      headersTimeoutMs: 5000,
+      keepAliveTimeoutMs: 65_000,
+      maxConnections: 500,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS \(5000\)/,
+    );
+    expect(() =>
+      loadConfig({ REQUEST_TIMEOUT_MS: '0', KEEP_ALIVE_TIMEOUT_MS: 'soon', MAX_CONNECTIONS: '0' }),
+    ).toThrow(/REQUEST_TIMEOUT_MS[\s\S]*KEEP_ALIVE_TIMEOUT_MS[\s\S]*MAX_CONNECTIONS/);
   });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,11 +7,52 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+/**
+ * Whose word to take for the client's address (docs/decisions/035-http-edge-hardening.md):
+ * nobody (`false`, the socket's address), the last `hops` proxies, or the proxies at these
+ * addresses and ranges (Fastify's trustProxy list).
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+/** proxy-addr's names for private ranges, which Fastify's trustProxy list accepts too. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (namedRanges.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxySchema = optionalString.transform((value, context): TrustProxy => {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : { hops: Number(value) };
+  const entries = value.split(',').map((entry) => entry.trim());
+  const unknown = entries.filter((entry) => !isAddressOrRange(entry));
+  if (unknown.length === 0) return { addresses: entries };
+  context.addIssue({
+    code: 'custom',
+    message:
+      'expected how many proxies stand in front (e.g. 1), or their addresses or ranges ' +
+      `separated by commas (e.g. 10.0.0.0/8,::1); not an address: ${unknown.map((entry) => `"${entry}"`).join(', ')}` +
+      (value === 'true' ? ' (true would let any client choose its own address)' : ''),
+  });
+  return z.NEVER;
+});
+
+/** A duration in milliseconds for the HTTP server: at least 1 ms, at most an hour. */
+const serverMs = (fallback: number) =>
+  z.coerce.number().int().min(1).max(3_600_000).default(fallback);
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   DATABASE_URL: optionalString,
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   DATA_DIR: z.string().default('./data'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   ADMIN_EMAILS: optionalString,
@@ -30,6 +72,33 @@ const environmentSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString,
+  TRUST_PROXY: trustProxySchema,
+  REQUEST_TIMEOUT_MS: serverMs(30_000),
+  HEADERS_TIMEOUT_MS: serverMs(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: serverMs(72_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+});
+
+const checkedEnvironmentSchema = environmentSchema.superRefine((env, context) => {
+  // Development mode serves the outbox (every sign-up code and reset link) at /dev/mail; a site
+  // with an https address is public, so NODE_ENV=production was forgotten.
+  if (env.NODE_ENV === 'development' && env.PUBLIC_URL.startsWith('https://')) {
+    context.addIssue({
+      code: 'custom',
+      path: ['NODE_ENV'],
+      message:
+        'PUBLIC_URL is an https address, so the site is public, but NODE_ENV is development ' +
+        '(also when unset): set NODE_ENV=production',
+    });
+  }
+  // Node refuses a server whose headers may take longer than the whole request.
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['HEADERS_TIMEOUT_MS'],
+      message: `must not be longer than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})`,
+    });
+  }
 });
 
 export type Config = {
@@ -38,6 +107,16 @@ export type Config = {
   publicUrl: string;
   /** Set: a PostgreSQL server. Unset: the embedded database in dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * On a PostgreSQL server: the longest wait for a connection, new or free in the pool, before a
+   * request gets 503; 0 waits for ever (docs/decisions/036-database-outages.md).
+   */
+  databaseConnectTimeoutMs: number;
+  /**
+   * On a PostgreSQL server: the longest a request's statement may run (statement_timeout); a
+   * server that does not answer at all is given up a second later. 0: no limit (decision 036).
+   */
+  databaseQueryTimeoutMs: number;
   dataDir: string;
   seed: 'demo' | 'none';
   adminEmails: string[];
@@ -59,11 +138,24 @@ export type Config = {
     webhookSecret: string | undefined;
     apiBase: string | undefined;
   };
+  /** Which proxies' X-Forwarded-For names the client (by default none: the socket's address). */
+  trustProxy: TrustProxy;
+  /** The HTTP server's limits on slow and numerous clients (docs/decisions/035). */
+  http: {
+    /** Time to receive a whole request, body included; slower ones get 408 and are closed. */
+    requestTimeoutMs: number;
+    /** Time to receive a request's headers (from the connection's or the request's first byte). */
+    headersTimeoutMs: number;
+    /** How long an idle keep-alive connection stays open. */
+    keepAliveTimeoutMs: number;
+    /** Connections open at once; further ones are closed as they arrive. */
+    maxConnections: number;
+  };
 };
 
 /** Reads the environment into a typed Config, failing with every problem named at once. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environmentSchema.safeParse(environment);
+  const parsed = checkedEnvironmentSchema.safeParse(environment);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,
@@ -76,6 +168,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST,
     publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL,
+    databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
     dataDir: path.resolve(env.DATA_DIR),
     seed: env.SEED,
     adminEmails: (env.ADMIN_EMAILS ?? '')
@@ -104,6 +198,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiBase: env.STRIPE_API_BASE,
+    },
+    trustProxy: env.TRUST_PROXY,
+    http: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.MAX_CONNECTIONS,
     },
   };
 }

@@ -3,9 +3,10 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/database.ts';
+import { createOutageLog } from './db/outages.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startJobWorker } from './jobs/worker.ts';
-import { openAndPrepareDatabase } from './runtime.ts';
+import { openAndPrepareDatabase, openRequestDatabase } from './runtime.ts';
 
 const shutdownGraceMs = 10_000;
 
@@ -23,10 +24,12 @@ async function main() {
       : {}),
   });
   const startedAt = performance.now();
+  // One log of the database's outages for both pools: whichever notices first says so, once.
+  const outages = createOutageLog(logger);
 
   let prepared;
   try {
-    prepared = await openAndPrepareDatabase(config, { allowSeed: true });
+    prepared = await openAndPrepareDatabase(config, { allowSeed: true, outages });
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       logger.fatal(error.message);
@@ -38,11 +41,20 @@ async function main() {
   if (migrated.length > 0) logger.info({ migrations: migrated }, 'database migrated');
   if (seeded) logger.info(seeded, 'demo content loaded');
 
+  // Requests get statement time limits that migrations and jobs must not (decision 036).
+  const requests = openRequestDatabase(config, handle, outages);
   const app = await buildApp(
-    { config, db: handle.db, webDir: path.resolve(import.meta.dirname, '../dist/web') },
+    { config, db: requests.db, webDir: path.resolve(import.meta.dirname, '../dist/web') },
     { logger },
   );
   const worker = startJobWorker(handle.db, jobHandlers, { log: app.log, config });
+  if (config.isProduction && config.trustProxy === false) {
+    // Behind a proxy, every visitor would share its address, and so its per-address rate limits.
+    app.log.warn(
+      'TRUST_PROXY is unset: clients are known by their sockets’ addresses. Behind a proxy, ' +
+        'set it to the number of proxies or their addresses (docs/decisions/035).',
+    );
+  }
 
   let isShuttingDown = false;
   async function shutdown(signal: string) {
@@ -58,6 +70,7 @@ async function main() {
       // Stop taking requests and finish those in flight, then the jobs, then the database.
       await app.close();
       await worker.stop();
+      await requests.close();
       await handle.close();
       process.exit(0);
     } catch (error) {

@@ -9,7 +9,7 @@ const outboxQuery = z.object({ to: z.string().max(320).optional() });
 /**
  * The outbox, readable outside production: `/dev/mail` for people, `/dev/mail.json` for the
  * browser journeys (which read signup codes and reset links from it). In production these paths
- * do not exist.
+ * do not exist, and elsewhere they answer only this machine (`plugins/dev-only.ts`).
  */
 export function registerMailRoutes(app: FastifyInstance, deps: AppDeps) {
   if (deps.config.isProduction) return;
@@ -45,7 +45,7 @@ h2 { font-size: 1.1rem; margin: 0 0 .25rem; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f6f5f2; padding: .75rem; border-radius: 6px; }
 </style></head>
 <body><h1>Outbox</h1>
-<p>Without <code>SMTP_URL</code>, Stance keeps its e-mails here (newest first). This page does not exist in production.</p>
+<p>Without <code>SMTP_URL</code>, Stance keeps its e-mails here (newest first). This page does not exist in production, and answers only this machine.</p>
 ${items || '<p>No e-mails yet.</p>'}
 </body></html>`;
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
