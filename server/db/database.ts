@@ -4,8 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { createPostgresPool, type PostgresPoolOptions } from './postgres-pool.ts';
 import { usePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -123,10 +123,28 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
   }
 }
 
-export function openPostgresDatabase(databaseUrl: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  // An idle client that loses its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+/** How long a connection may take by default: a server that does not answer must not hang us. */
+const defaultConnectTimeoutMs = 5000;
+
+/** A PostgreSQL pool's limits and outage log; `size` is openPostgresDatabase's own argument. */
+export type PostgresOptions = Partial<Omit<PostgresPoolOptions, 'size'>>;
+
+/**
+ * Opens a pool on a PostgreSQL server. By default its statements have no time limit (migrations,
+ * the seed, jobs); the server's requests get a pool with `queryTimeoutMs` (runtime.ts,
+ * docs/decisions/036-database-outages.md).
+ */
+export function openPostgresDatabase(
+  databaseUrl: string,
+  poolSize = 10,
+  options: PostgresOptions = {},
+): DatabaseHandle {
+  const pool = createPostgresPool(databaseUrl, {
+    size: poolSize,
+    connectTimeoutMs: options.connectTimeoutMs ?? defaultConnectTimeoutMs,
+    queryTimeoutMs: options.queryTimeoutMs ?? 0,
+    outages: options.outages,
+  });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
@@ -137,9 +155,11 @@ export function openPostgresDatabase(databaseUrl: string, poolSize = 10): Databa
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string | undefined;
+  /** For a PostgreSQL server; the embedded database runs in this process and needs none. */
+  postgres?: PostgresOptions;
 }): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgresDatabase(options.databaseUrl)
+    ? openPostgresDatabase(options.databaseUrl, undefined, options.postgres)
     : openEmbeddedDatabase(options.dataDir);
 }
 

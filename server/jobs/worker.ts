@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { DatabaseUnavailableError } from '../db/outages.ts';
 import {
   claimJobs,
   completeJobs,
@@ -101,7 +102,11 @@ export function startJobWorker(
     if (stopped) return;
     timer = setTimeout(async () => {
       running = drain().catch((error: unknown) => {
-        options.log?.error({ err: error }, 'job worker poll failed');
+        // While the database is away every poll fails alike; its outage log says so once, when
+        // the outage starts and when it ends (docs/decisions/036-database-outages.md).
+        if (!(error instanceof DatabaseUnavailableError)) {
+          options.log?.error({ err: error }, 'job worker poll failed');
+        }
         return 0;
       });
       await running;

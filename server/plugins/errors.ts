@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DatabaseUnavailableError } from '../db/outages.ts';
 import { HttpError } from '../http.ts';
 
 type FailureBody = { success: false; error: string };
@@ -48,6 +49,9 @@ export function sendFailure(reply: FastifyReply, status: number, message: string
 /**
  * Every failure leaves as `{"success": false, "error": "…"}`: no HTML, no stack trace, and no 500
  * for bad input. Unexpected errors are logged with their stack and answered with a plain message.
+ * A request refused for want of the database gets 503 and no line of its own: the database's
+ * outage log tells when the outage started and ended, and how many requests it refused
+ * (docs/decisions/036-database-outages.md).
  */
 export function registerErrorHandling(app: FastifyInstance) {
   // PostgreSQL text cannot hold U+0000; refuse it up front rather than fail in the database.
@@ -72,8 +76,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return sendFailure(reply, status, error.message || 'The request could not be handled');
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+    if (error instanceof DatabaseUnavailableError) {
+      error.outages?.noteRefusedRequest();
       return sendFailure(reply, 503, 'The database is unavailable; please try again shortly');
     }
     request.log.error({ err: error }, 'request failed');
@@ -88,14 +92,4 @@ function containsNul(value: unknown, depth = 0): boolean {
     if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
   }
   return false;
-}
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return (
-    code === 'ECONNREFUSED' ||
-    code === '57P01' || // admin_shutdown
-    code === '57P03' || // cannot_connect_now
-    code === '53300' // too_many_connections
-  );
 }

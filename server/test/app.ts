@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle, Db } from '../db/database.ts';
@@ -20,15 +20,25 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /** The whole app on a fresh database, driven through `app.inject()` (real routing and plugins). */
 export async function createTestApp(
-  options: { env?: Record<string, string>; webDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    webDir?: string;
+    /** A database opened by the test instead (closed with the app). */
+    database?: DatabaseHandle;
+    /** Where the app logs; by default nowhere. */
+    logger?: FastifyBaseLogger;
+  } = {},
 ): Promise<TestApp> {
-  const handle = await createTestDatabase();
+  const handle = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
-  const app = await buildApp({
-    config,
-    db: handle.db,
-    webDir: options.webDir ?? path.resolve(import.meta.dirname, 'fixtures/web'),
-  });
+  const app = await buildApp(
+    {
+      config,
+      db: handle.db,
+      webDir: options.webDir ?? path.resolve(import.meta.dirname, 'fixtures/web'),
+    },
+    { logger: options.logger },
+  );
   await app.ready();
   return {
     app,

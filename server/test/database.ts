@@ -18,16 +18,32 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await migrateToLatest(handle.db);
     return handle;
   }
-  const name = `stance_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = openPostgresDatabase(url.toString(), 5);
+  const database = await createServerDatabase(serverUrl);
+  const handle = openPostgresDatabase(database.url, 5);
   await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {
       await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server at `serverUrl`: its URL, for a test that opens
+ * it its own way, and how to drop it again.
+ */
+export async function createServerDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `stance_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
       await withAdminClient(serverUrl, (client) =>
         client.query(`drop database if exists ${name} with (force)`),
       );
