@@ -12,6 +12,7 @@ export default defineConfig({
             'contract/**/*.test.ts',
             'web/**/*.test.{ts,tsx}',
             'content/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

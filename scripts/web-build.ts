@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -16,7 +18,12 @@ function newestModification(directory: string): number {
   return newest;
 }
 
-/** Builds the web app when dist/web is missing or older than its sources; returns whether it built. */
+/**
+ * Builds the web app when dist/web is missing or older than its sources; returns whether it built.
+ * The build runs in a process of its own: Vite sets NODE_ENV=production in the process it builds
+ * in, and the server's mode must come only from the operator's environment (so that /dev/mail
+ * works on a first `npm start`).
+ */
 export async function ensureWebBuild(): Promise<boolean> {
   const builtIndex = path.join(webDir, 'index.html');
   const sourcesChanged = Math.max(
@@ -25,7 +32,19 @@ export async function ensureWebBuild(): Promise<boolean> {
     fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
   );
   if (fs.existsSync(builtIndex) && fs.statSync(builtIndex).mtimeMs >= sourcesChanged) return false;
-  const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  const viteBin = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('vite/package.json')),
+    'bin/vite.js',
+  );
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the web build failed (exit code ${code})`)),
+    );
+  });
   return true;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
 describe('configuration', () => {
-  it('has the defaults of DESIGN.md §3', () => {
+  it('has the documented defaults (README, Configuration)', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
@@ -22,6 +22,16 @@ describe('configuration', () => {
         maxConnections: 10_000,
       },
     });
+  });
+
+  it('derives the default PUBLIC_URL from PORT and HOST', () => {
+    expect(loadConfig({ PORT: '3201' }).publicUrl).toBe('http://localhost:3201');
+    expect(loadConfig({ PORT: '3201', HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:3201');
+    expect(loadConfig({ PORT: '8080', HOST: '192.0.2.7' }).publicUrl).toBe('http://192.0.2.7:8080');
+    expect(loadConfig({ PORT: '8080', HOST: 'fd00::7' }).publicUrl).toBe('http://[fd00::7]:8080');
+    expect(loadConfig({ PORT: '3201', PUBLIC_URL: 'http://stance.test' }).publicUrl).toBe(
+      'http://stance.test',
+    );
   });
 
   it('reads lists and trims', () => {

@@ -49,7 +49,7 @@ const serverMs = (fallback: number) =>
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATABASE_URL: optionalString,
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
@@ -82,7 +82,7 @@ const environmentSchema = z.object({
 const checkedEnvironmentSchema = environmentSchema.superRefine((env, context) => {
   // Development mode serves the outbox (every sign-up code and reset link) at /dev/mail; a site
   // with an https address is public, so NODE_ENV=production was forgotten.
-  if (env.NODE_ENV === 'development' && env.PUBLIC_URL.startsWith('https://')) {
+  if (env.NODE_ENV === 'development' && env.PUBLIC_URL?.startsWith('https://')) {
     context.addIssue({
       code: 'custom',
       path: ['NODE_ENV'],
@@ -153,6 +153,17 @@ export type Config = {
   };
 };
 
+/**
+ * The address the server is reached at when PUBLIC_URL is unset: where it listens, with the
+ * loopback and wildcard addresses shown as `localhost`, so that `PORT=3201 npm start` says and
+ * links http://localhost:3201.
+ */
+function localUrl(host: string, port: number): string {
+  const isLocal = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', ''].includes(host);
+  const name = isLocal ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 /** Reads the environment into a typed Config, failing with every problem named at once. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = checkedEnvironmentSchema.safeParse(environment);
@@ -166,7 +177,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   return {
     port: env.PORT,
     host: env.HOST,
-    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? localUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL,
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
