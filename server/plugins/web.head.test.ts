@@ -39,8 +39,23 @@ describe("an opinion page's head, rendered by the server", () => {
     expect(metaContent(html, 'property', 'og:url')).toBe(
       `https://stance.example/o/${opinion.slug}`,
     );
-    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
     expect(html).toContain(`<title>${escapedTitle}</title>`);
+  });
+
+  it('names the share image, absolute, for Open Graph and a large Twitter card', async () => {
+    const opinion = await buildOpinion(t.db, { title: 'Tea is better than coffee' });
+    const html = (await t.app.inject({ method: 'GET', url: `/o/${opinion.slug}` })).body;
+    const image = metaContent(html, 'property', 'og:image');
+    expect(image).toMatch(
+      new RegExp(`^https://stance\\.example/og/opinion/${opinion.slug}\\.png\\?v=[\\w-]{16}$`),
+    );
+    expect(metaContent(html, 'property', 'og:image:width')).toBe('1200');
+    expect(metaContent(html, 'property', 'og:image:height')).toBe('630');
+    expect(metaContent(html, 'property', 'og:image:alt')).toBe(
+      'How people voted on “Tea is better than coffee”',
+    );
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'name', 'twitter:image')).toBe(image);
   });
 
   it('says nobody has voted yet, and keeps a title with $& intact', async () => {
@@ -63,5 +78,7 @@ describe("an opinion page's head, rendered by the server", () => {
     expect(metaContent(html, 'name', 'description')).toBe(defaultDescription);
     expect(metaContent(html, 'property', 'og:title')).toBe('All topics · Stance');
     expect(metaContent(html, 'property', 'og:type')).toBe('website');
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
+    expect(metaContent(html, 'property', 'og:image')).toBeUndefined();
   });
 });

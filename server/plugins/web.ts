@@ -4,14 +4,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchAppRoute, pageTitle, productName } from '../../contract/routes.ts';
 import type { Db } from '../db/database.ts';
-import { describeOpinionForSharing } from '../features/opinions/opinions.service.ts';
 import { findUsernameCased } from '../features/people/people.service.ts';
-import { findTopicTitle } from '../features/topics/topics.service.ts';
+import {
+  defaultDescription,
+  isServerRendered,
+  notFoundPage,
+  renderServerPage,
+  type ServerPage,
+} from '../features/seo/seo.pages.ts';
+import { registerSeoRoutes } from '../features/seo/seo.routes.ts';
 import { escapeHtml } from '../html.ts';
 import { sendFailure } from './errors.ts';
 
-/** SPEC.md §8: what a removed opinion's page says (status 410). */
-const removedTitle = 'This content has been removed';
+export { defaultDescription };
 
 const fallbackIndexHtml = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${productName}</title>
@@ -20,58 +25,66 @@ const fallbackIndexHtml = `<!doctype html>
 <h1>${productName}</h1><p>The web app has not been built yet. Run <code>npm run build</code>, then reload.</p>
 </main></body></html>`;
 
-/** The description of every page without one of its own (also index.html's). */
-export const defaultDescription =
-  'Stance is a public encyclopedia of opinion: vote on opinions, argue for and against, and see where people stand.';
-
-type PageHead = {
-  title: string;
-  status: number;
-  description: string;
-  /** Open Graph type: an opinion is an article, everything else the website. */
-  type: 'website' | 'article';
-};
-
 /**
  * The page's <title>, meta description and Open Graph / Twitter card tags, so that a shared link
- * previews with the opinion's own title and standing before any script runs.
+ * previews with the opinion's own title, standing and share image before any script runs; and
+ * the server-rendered content inside #root (docs/decisions/038), which the app replaces.
  */
-export function renderHead(html: string, head: PageHead, url: string): string {
+export function renderPage(html: string, page: ServerPage, url: string, origin: string): string {
+  const image = page.image;
+  const metaProperty = (property: string, content: string) =>
+    `<meta property="${property}" content="${escapeHtml(content)}" />`;
+  const metaName = (name: string, content: string) =>
+    `<meta name="${name}" content="${escapeHtml(content)}" />`;
   const tags = [
-    ['og:site_name', productName],
-    ['og:type', head.type],
-    ['og:title', head.title],
-    ['og:description', head.description],
-    ['og:url', url],
-  ]
-    .map(
-      ([property, content]) => `<meta property="${property}" content="${escapeHtml(content!)}" />`,
-    )
-    .concat(
-      '<meta name="twitter:card" content="summary" />',
-      `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
-      `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
-      `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    )
-    .join('\n    ');
-  const description = `<meta name="description" content="${escapeHtml(head.description)}" />`;
+    metaProperty('og:site_name', productName),
+    metaProperty('og:type', page.type),
+    metaProperty('og:title', page.title),
+    metaProperty('og:description', page.description),
+    metaProperty('og:url', url),
+    ...(image
+      ? [
+          metaProperty('og:image', `${origin}${image.path}`),
+          metaProperty('og:image:type', 'image/png'),
+          metaProperty('og:image:width', String(image.width)),
+          metaProperty('og:image:height', String(image.height)),
+          metaProperty('og:image:alt', image.alt),
+        ]
+      : []),
+    metaName('twitter:card', image ? 'summary_large_image' : 'summary'),
+    metaName('twitter:title', page.title),
+    metaName('twitter:description', page.description),
+    ...(image
+      ? [
+          metaName('twitter:image', `${origin}${image.path}`),
+          metaName('twitter:image:alt', image.alt),
+        ]
+      : []),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+  ].join('\n    ');
+  const description = metaName('description', page.description);
   // Replacer functions, not strings: a title may contain `$&`, which a string would expand.
   const withTitle = html.replace(
     /<title>[^<]*<\/title>/,
-    () => `<title>${escapeHtml(head.title)}</title>`,
+    () => `<title>${escapeHtml(page.title)}</title>`,
   );
   const descriptionPattern = /<meta\s+name="description"[^>]*>/;
   const withDescription = descriptionPattern.test(withTitle)
     ? withTitle.replace(descriptionPattern, () => description)
     : withTitle.replace('</head>', () => `${description}\n  </head>`);
-  return withDescription.replace('</head>', () => `  ${tags}\n  </head>`);
+  const withHead = withDescription.replace('</head>', () => `  ${tags}\n  </head>`);
+  return page.body
+    ? withHead.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`)
+    : withHead;
 }
 
 /**
  * Serves the built web app: hashed assets with long-lived caching, and index.html for every route
  * of the app with its <title> filled in on the server (so tabs, history and shared links read
- * right before any script runs). Unknown paths get the app's Not found page with status 404;
- * unknown /api paths get JSON.
+ * right before any script runs). Opinion, topic and profile pages also carry their content,
+ * rendered on the server for crawlers and readers without JavaScript, and the site answers
+ * robots.txt, the sitemap, favicon.ico and share images (docs/decisions/038). Unknown paths get
+ * the app's Not found page with status 404; unknown /api paths get JSON.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -106,49 +119,44 @@ export async function registerWeb(
     });
   }
 
-  async function headFor(pathname: string): Promise<PageHead> {
-    const page = (title: string, status = 200): PageHead => ({
+  registerSeoRoutes(app, { db: options.db, publicUrl: options.publicUrl });
+
+  /**
+   * The page for a path: opinions, topics and profiles rendered on the server with their content;
+   * every other route of the app with its title and an empty #root; anything else Not found.
+   */
+  async function pageFor(pathname: string): Promise<ServerPage> {
+    const page = (title: string): ServerPage => ({
       title,
-      status,
+      status: 200,
       description: defaultDescription,
       type: 'website',
+      body: '',
     });
     const match = matchAppRoute(pathname);
-    if (!match || match.name === 'notFound') return page(pageTitle('notFound', {}), 404);
-    if (match.name === 'opinion') {
-      const opinion = await describeOpinionForSharing(options.db, match.params.slug!);
-      if (!opinion) return page(pageTitle('notFound', {}), 404);
-      if (opinion.isRemoved) return page(pageTitle('opinion', match.params, removedTitle), 410);
-      return {
-        title: pageTitle('opinion', match.params, opinion.title),
-        status: 200,
-        description: opinion.description,
-        type: 'article',
-      };
+    if (!match || match.name === 'notFound') return notFoundPage();
+    // PostgreSQL text cannot hold U+0000, so no slug or name has one, and a look-up with it fails.
+    if (Object.values(match.params).some((value) => value.includes('\u0000'))) {
+      return notFoundPage();
     }
-    if (match.name === 'topic') {
-      const title = await findTopicTitle(options.db, match.params.slug!);
-      return title
-        ? page(pageTitle('topic', match.params, title))
-        : page(pageTitle('notFound', {}), 404);
+    if (isServerRendered(match.name)) {
+      return renderServerPage(options.db, match.name, match.params);
     }
-    if (match.name === 'userProfile' || match.name === 'userComments') {
+    if (match.name === 'userComments') {
       const username = await findUsernameCased(options.db, match.params.username!);
-      return username
-        ? page(pageTitle(match.name, { username }))
-        : page(pageTitle('notFound', {}), 404);
+      return username ? page(pageTitle(match.name, { username })) : notFoundPage();
     }
     return page(pageTitle(match.name, match.params));
   }
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
-    const head = await headFor(pathname);
-    const status = head.status;
+    const page = await pageFor(pathname);
     const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
-    const html = renderHead(cachedIndexHtml ?? readIndexHtml(), head, `${origin}${pathname}`);
+    const indexHtml = cachedIndexHtml ?? readIndexHtml();
+    const html = renderPage(indexHtml, page, `${origin}${pathname}`, origin);
     return reply
-      .code(status)
+      .code(page.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../http.ts';
+import { getFavicon } from './seo.favicon.ts';
+import { findOpinionShareImage } from './seo.service.ts';
+import { getShareImage } from './seo.share-image.ts';
+import { composeRobotsTxt, composeSitemapXml, listSitemapEntries } from './seo.sitemap.ts';
+
+/**
+ * A share image may be reused for ten minutes, then is checked by its ETag; its address in a
+ * page carries the version, so a new vote reaches new previews at once (docs/decisions/038).
+ */
+const shareImageCacheControl = 'public, max-age=600, stale-while-revalidate=86400';
+
+/** If-None-Match may list several validators, weak ones prefixed with W/. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((candidate) => candidate.trim().replace(/^W\//, ''))
+    .some((candidate) => candidate === etag || candidate === '*');
+}
+
+/**
+ * What crawlers and link previews fetch besides pages: robots.txt, the sitemap, favicon.ico and
+ * each opinion's share image. Plain routes, not JSON calls; registered by the web plugin.
+ */
+export function registerSeoRoutes(app: FastifyInstance, options: { db: Db; publicUrl?: string }) {
+  const originOf = (request: FastifyRequest) =>
+    options.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(composeRobotsTxt(originOf(request))),
+  );
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const entries = await listSitemapEntries(options.db);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(composeSitemapXml(originOf(request), entries));
+  });
+
+  app.get('/favicon.ico', async (_request, reply) =>
+    reply
+      .type('image/x-icon')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await getFavicon()),
+  );
+
+  app.get<{ Params: { image: string } }>('/og/opinion/:image', async (request, reply) => {
+    const slug = /^(.+)\.png$/.exec(request.params.image)?.[1];
+    // PostgreSQL text cannot hold U+0000, so no slug has one, and a look-up with it fails.
+    if (!slug || slug.includes('\u0000')) throw notFound();
+    const { input, version } = await findOpinionShareImage(options.db, slug);
+    const etag = `"${version}"`;
+    reply
+      .header('etag', etag)
+      .header('cache-control', shareImageCacheControl)
+      // Made to be shown on other sites: a chat or a feed may load it straight from here.
+      .header('cross-origin-resource-policy', 'cross-origin');
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('image/png').send(await getShareImage(input, version));
+  });
+}
