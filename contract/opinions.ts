@@ -58,11 +58,17 @@ export const getTopic = defineCall({
   response: z.object({ Topic: topicDetails, ...feedPage }),
 });
 
+/** A topic of the topics page, with its size. */
+export const topicWithCount = topicSummary.extend({
+  /** Its listed, live opinions: the count the topic page's NumOpinions gives. */
+  NumOpinions: z.number().int(),
+});
+
 export const getAllTopics = defineCall({
   method: 'GET',
   path: '/api/topic/getall',
   payload: z.object({}),
-  response: z.object({ Topics: z.array(topicSummary) }),
+  response: z.object({ Topics: z.array(topicWithCount) }),
 });
 
 /** A positive whole number naming a row; the message names the field. */

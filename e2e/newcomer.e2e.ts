@@ -118,31 +118,151 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
     await page.context().close();
   });
 
-  it('finds an opinion through the top-bar search, labelled by type', async () => {
+  it('finds an opinion through the top-bar search, a combobox labelled by type', async () => {
     const page = await newVisitor(browser);
     await page.goto('/');
     await dismissCookies(page);
-    const search = page.getByPlaceholder('Search Stance');
+    const search = page.getByRole('combobox', { name: 'Search Stance' });
+    await expect(search.getAttribute('placeholder')).resolves.toBe('Search Stance');
+    await expect(search.getAttribute('aria-expanded')).resolves.toBe('false');
     await search.fill('pi');
     await page.waitForTimeout(700);
-    await expect(page.getByRole('list', { name: 'Search results' }).count()).resolves.toBe(0);
-    await search.fill('pizza');
-    const results = page.getByRole('list', { name: 'Search results' });
-    await results.getByText('Opinion').first().waitFor();
-    await expect(results.getByRole('link').first().textContent()).resolves.toMatch(/pizza/i);
+    await expect(page.getByRole('listbox', { name: 'Search results' }).count()).resolves.toBe(0);
+    await search.fill('school');
+    const results = page.getByRole('listbox', { name: 'Search results' });
+    await results.getByRole('option').nth(1).waitFor();
+    await expect(results.getByRole('option').first().textContent()).resolves.toMatch(
+      /^Opinion.*school/i,
+    );
+    // The ARIA combobox pattern: the box controls the listbox and stays focused while the arrows
+    // move the active option.
+    await expect(search.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(search.getAttribute('aria-controls')).resolves.toBe(
+      await results.getAttribute('id'),
+    );
+    await expect(search.getAttribute('aria-activedescendant')).resolves.toBeNull();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const second = results.getByRole('option').nth(1);
+    await expect(search.getAttribute('aria-activedescendant')).resolves.toBe(
+      await second.getAttribute('id'),
+    );
+    await expect(second.getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(results.getByRole('option').first().getAttribute('aria-selected')).resolves.toBe(
+      'false',
+    );
+    await expect(page.locator(':focus').getAttribute('role')).resolves.toBe('combobox');
+    await page.keyboard.press('ArrowUp');
+    await expect(search.getAttribute('aria-activedescendant')).resolves.toBe(
+      await results.getByRole('option').first().getAttribute('id'),
+    );
     await page.keyboard.press('Escape');
     await results.waitFor({ state: 'hidden' });
+    // Opened again, the box has no active option; Enter follows the one the arrows chose.
+    await search.focus();
+    await results.waitFor();
+    await expect(search.getAttribute('aria-activedescendant')).resolves.toBeNull();
+    await page.keyboard.press('ArrowDown');
+    const href = await results.getByRole('option').first().getAttribute('href');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**${href}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await page.context().close();
   });
 
-  it('shows the Not found page for an unknown path and the error text for a missing opinion', async () => {
+  it('shows the Not found page and the missing opinion, topic and profile under an h1', async () => {
     const page = await newVisitor(browser);
     const unknown = await page.goto('/no/such/page');
     expect(unknown!.status()).toBe(404);
-    await page.getByText('Not found', { exact: true }).first().waitFor();
+    await page.getByRole('heading', { name: 'Not found', exact: true, level: 1 }).waitFor();
+    await dismissCookies(page);
     const missing = await page.goto('/o/no-such-opinion-here');
     expect(missing!.status()).toBe(404);
-    await page.getByText('Not found. The URL you entered may be invalid.').waitFor();
+    const notFoundText = 'Not found. The URL you entered may be invalid.';
+    await page.getByRole('heading', { name: notFoundText, level: 1 }).waitFor();
+    for (const path of ['/t/no-such-topic-here', '/u/nobody-by-this-name']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: notFoundText, level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { level: 1 }).count(), path).resolves.toBe(1);
+    }
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Not found', level: 1 }).waitFor();
+    await screenshot(page, 'newcomer-not-found-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'newcomer-not-found-1280');
+    await page.context().close();
+  });
+
+  it('sends a visitor who votes on a feed card to signup, and casts nothing', async () => {
+    const page = await newVisitor(browser);
+    await page.goto('/');
+    await dismissCookies(page);
+    const card = page.locator('main article').first();
+    const title = (await card.getByRole('heading', { level: 2 }).textContent())!.trim();
+    const votes = card.getByRole('group', { name: `Your vote on “${title}”` });
+    for (const label of ['Strongly Agree', 'Agree', 'Neutral', 'Disagree', 'Strongly Disagree']) {
+      await votes.getByRole('button', { name: label, exact: true }).waitFor();
+    }
+    await votes.getByRole('button', { name: 'Neutral', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Sign up to vote').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(card.getByRole('list', { name: 'How people voted' }).count()).resolves.toBe(0);
+    await expect(
+      votes.getByRole('button', { name: 'Neutral', exact: true }).getAttribute('aria-pressed'),
+    ).resolves.toBe('false');
+    await page.context().close();
+  });
+
+  it("shows each topic's opinion count on the topics page", async () => {
+    const page = await newVisitor(browser, 1280, 900);
+    await page.goto('/topics');
+    await dismissCookies(page);
+    const eternals = page.getByRole('listitem').filter({
+      has: page.getByRole('link', { name: 'Eternals', exact: true }),
+    });
+    const listed = (await eternals.innerText()).match(/([\d,]+) opinions?/);
+    expect(listed, 'the topics page gives Eternals a count').not.toBeNull();
+    await screenshot(page, 'newcomer-topics-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'newcomer-topics-375');
+    await eternals.getByRole('link').click();
+    await page.waitForURL('**/t/eternals');
+    // The same count as the topic's own page.
+    await page.getByText(`${listed![1]} opinions ·`).waitFor();
+    await page.context().close();
+  });
+
+  it('explains each guideline of the suggest page in a sentence', async () => {
+    const page = await newVisitor(browser, 1280, 900);
+    await page.goto('/suggest');
+    const guidelines = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Guidelines' }) })
+      .getByRole('listitem');
+    await guidelines.first().waitFor();
+    const texts = await guidelines.allInnerTexts();
+    expect(texts).toHaveLength(10);
+    for (const text of texts) {
+      expect(text.split(/\s+/).length, text).toBeGreaterThanOrEqual(10);
+      expect(text.trim(), text).toMatch(/\.$/);
+    }
+    expect(texts[1]).toMatch(/^Avoid duplicates\. \S/);
+    await dismissCookies(page);
+    await screenshot(page, 'newcomer-suggest-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'newcomer-suggest-375');
+    await page.context().close();
+  });
+
+  it("gives the footer this year's copyright, from the year Stance began", async () => {
+    const page = await newVisitor(browser);
+    await page.goto('/topics');
+    const year = new Date().getFullYear();
+    const expected = year > 2026 ? `© 2026–${year} Stance` : '© 2026 Stance';
+    await page.getByRole('contentinfo').getByText(expected, { exact: true }).waitFor();
     await page.context().close();
   });
 

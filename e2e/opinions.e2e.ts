@@ -125,11 +125,11 @@ describe.skipIf(isBrowserMissing)('opinions and votes', () => {
     await page.goto('/');
     const search = page.getByPlaceholder('Search Stance');
     await search.fill(`beekeeping ${stamp}`);
-    const results = page.getByRole('list', { name: 'Search results' });
-    const found = results.getByRole('link', { name: new RegExp(opinionTitle) });
+    const results = page.getByRole('listbox', { name: 'Search results' });
+    const found = results.getByRole('option', { name: new RegExp(opinionTitle) });
     await found.waitFor();
     await expect(found.textContent()).resolves.toMatch(/^Opinion/);
-    await results.getByRole('link', { name: new RegExp(`^Topic\\s*${topicTitle}$`) }).waitFor();
+    await results.getByRole('option', { name: new RegExp(`^Topic\\s*${topicTitle}$`) }).waitFor();
     await screenshot(page, 'search-new-opinion');
     await found.click();
     await page.getByRole('heading', { name: opinionTitle, level: 1 }).waitFor();

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useAllTopics } from '../features/topics/api.ts';
-import { groupTopicsByLetter } from '../features/topics/topic-list.ts';
+import { groupTopicsByLetter, type TopicListEntry } from '../features/topics/topic-list.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
-import { capitalizeFirst } from '../ui/format.ts';
+import { capitalizeFirst, pluralize } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
@@ -13,7 +13,8 @@ import styles from './AllTopicsPage.module.css';
 export default function AllTopicsPage() {
   usePageTitle('allTopics');
   const topics = useAllTopics();
-  const groups = groupTopicsByLetter(topics.data?.Topics ?? []);
+  const entries: readonly TopicListEntry[] = topics.data?.Topics ?? [];
+  const groups = groupTopicsByLetter(entries);
 
   return (
     <Page title="All topics" intro="Every topic on Stance, from A to Z.">
@@ -55,8 +56,13 @@ export default function AllTopicsPage() {
                 </h2>
                 <ul className={styles.list}>
                   {group.topics.map((topic) => (
-                    <li key={topic.ArtifactID}>
+                    <li key={topic.ArtifactID} className={styles.topic}>
                       <Link to={`/t/${topic.Slug}`}>{capitalizeFirst(topic.Title)}</Link>
+                      {topic.NumOpinions === undefined ? null : (
+                        <span className={styles.count}>
+                          {pluralize(topic.NumOpinions, 'opinion')}
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>

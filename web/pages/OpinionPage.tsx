@@ -29,7 +29,7 @@ export default function OpinionPage() {
           <OpinionDetailSkeleton />
         </>
       ) : opinion.error ? (
-        <ErrorState error={opinion.error} />
+        <ErrorState error={opinion.error} isPageHeading />
       ) : (
         <>
           <OpinionDetail opinion={opinion.data.Opinion} results={opinion.data.Results} />

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { ButtonLink } from './Button.tsx';
 import { errorTextFor } from './error-texts.ts';
 import styles from './ErrorState.module.css';
+import { PageHasHeadingContext } from './page-heading.ts';
 
 type ErrorStateProps = {
   /** A failed call: its status picks SPEC.md's text. */
@@ -11,9 +12,22 @@ type ErrorStateProps = {
   children?: ReactNode;
   /** Offer a way back to the feed (default) or not. */
   hasHomeLink?: boolean;
+  /**
+   * Whether the message is the page's h1: by default when the state is all there is on a page
+   * without a title (Not found, a missing opinion, topic or profile).
+   */
+  isPageHeading?: boolean;
 };
 
-export function ErrorState({ error, message, children, hasHomeLink = true }: ErrorStateProps) {
+export function ErrorState({
+  error,
+  message,
+  children,
+  hasHomeLink = true,
+  isPageHeading,
+}: ErrorStateProps) {
+  const pageHasHeading = useContext(PageHasHeadingContext);
+  const Message = (isPageHeading ?? !pageHasHeading) ? 'h1' : 'p';
   return (
     <div className={styles.state} role="alert">
       <svg className={styles.icon} viewBox="0 0 48 48" aria-hidden="true" fill="none">
@@ -21,7 +35,7 @@ export function ErrorState({ error, message, children, hasHomeLink = true }: Err
         <path d="M24 14v12" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
         <circle cx="24" cy="33" r="2" fill="currentColor" />
       </svg>
-      <p className={styles.message}>{message ?? errorTextFor(error)}</p>
+      <Message className={styles.message}>{message ?? errorTextFor(error)}</Message>
       {children ? <div className={styles.detail}>{children}</div> : null}
       {hasHomeLink ? (
         <div className={styles.actions}>

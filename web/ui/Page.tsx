@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styles from './Page.module.css';
+import { PageHasHeadingContext } from './page-heading.ts';
 
 type PageProps = {
   /** The page's one h1. */
@@ -25,7 +26,9 @@ export function Page({ title, intro, actions, width = 'wide', children }: PagePr
           {actions}
         </header>
       ) : null}
-      <div className={styles.body}>{children}</div>
+      <div className={styles.body}>
+        <PageHasHeadingContext value={Boolean(title)}>{children}</PageHasHeadingContext>
+      </div>
     </div>
   );
 }

@@ -1,11 +1,25 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
+/** Every topic with its listed, live opinions counted (countListedOpinionsInTopic's rule). */
 export async function listAllTopics(db: Db) {
   return db
     .selectFrom('topics')
-    .select(['id', 'slug', 'title'])
-    .orderBy(sql`lower(title)`)
+    .leftJoin('opinionTopics', 'opinionTopics.topicId', 'topics.id')
+    .leftJoin('opinions', (join) =>
+      join
+        .onRef('opinions.id', '=', 'opinionTopics.opinionId')
+        .on('opinions.listed', '=', true)
+        .on('opinions.deleted', '=', false),
+    )
+    .select([
+      'topics.id',
+      'topics.slug',
+      'topics.title',
+      sql<number>`count(opinions.id)::int`.as('numOpinions'),
+    ])
+    .groupBy('topics.id')
+    .orderBy(sql`lower(topics.title)`)
     .execute();
 }
 

@@ -29,7 +29,23 @@ describe('topics', () => {
       Title: 'Art',
       Link: '/t/art',
       ArtifactType: 'topic',
+      NumOpinions: 0,
     });
+  });
+
+  it("counts each topic's listed, live opinions on the topics list", async () => {
+    const topic = await buildTopic(t.db, { slug: 'counted', title: 'Counted' });
+    await buildOpinion(t.db, { topicIds: [topic.id] });
+    await buildOpinion(t.db, { topicIds: [topic.id] });
+    await buildOpinion(t.db, { topicIds: [topic.id], deleted: true });
+    await buildOpinion(t.db, { topicIds: [topic.id], listed: false });
+    const response = await t.app.inject({ method: 'GET', url: '/api/topic/getall' });
+    const counted = response
+      .json()
+      .body.Topics.find((entry: { Slug: string }) => entry.Slug === 'counted');
+    expect(counted.NumOpinions).toBe(2);
+    const page = await t.app.inject({ method: 'GET', url: '/api/topic/get?slug=counted' });
+    expect(page.json().body.Topic.NumOpinions).toBe(2);
   });
 
   it("gives a topic's feed with only that topic's opinions", async () => {

@@ -21,7 +21,9 @@ export function toTopicSummary(row: { id: number; slug: string; title: string })
 
 export async function listAllTopics(db: Db) {
   const rows = await topicsRepository.listAllTopics(db);
-  return { Topics: rows.map(toTopicSummary) };
+  return {
+    Topics: rows.map((row) => ({ ...toTopicSummary(row), NumOpinions: row.numOpinions })),
+  };
 }
 
 export async function getTopicFeed(

@@ -51,8 +51,9 @@ function updateOpinionInFeeds(
 }
 
 /**
- * Casts the member's vote. On success the opinion page shows the new results at once; the feeds
- * are refetched on their next visit, since the For You feed leaves out what the member voted on.
+ * Casts the member's vote. On success the opinion page shows the new results at once and every
+ * cached feed card of the opinion its new rating and count; the feeds are refetched on their next
+ * visit, since they leave out what the member voted on.
  */
 export function useCastVote(opinion: Pick<Opinion, 'ArtifactID' | 'Slug'>) {
   const queryClient = useQueryClient();
@@ -75,6 +76,7 @@ export function useCastVote(opinion: Pick<Opinion, 'ArtifactID' | 'Slug'>) {
       updateOpinionInFeeds(queryClient, opinion.ArtifactID, (cached) => ({
         ...cached,
         Rating: answer.Rating,
+        NumVotes: cached.NumVotes + (cached.Rating > 0 ? 0 : 1),
       }));
       void queryClient.invalidateQueries({ queryKey: feedQueryKey, refetchType: 'none' });
     },

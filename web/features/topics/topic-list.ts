@@ -1,14 +1,25 @@
 import type { TopicSummary } from '../../../contract/entities.ts';
 import { capitalizeFirst } from '../../ui/format.ts';
 
-export type TopicGroup = { letter: string; topics: TopicSummary[] };
+/**
+ * A topic of the topics page. `NumOpinions`, its listed opinions, is the field docs/decisions/039
+ * proposes for `GET /api/topic/getall`; while the call does not send it, no count is shown.
+ */
+export type TopicListEntry = TopicSummary & { NumOpinions?: number };
+
+export type TopicGroup<Topic extends TopicSummary = TopicSummary> = {
+  letter: string;
+  topics: Topic[];
+};
 
 /** The topics page: alphabetical, grouped by first letter (non-letters under '#'). */
-export function groupTopicsByLetter(topics: readonly TopicSummary[]): TopicGroup[] {
+export function groupTopicsByLetter<Topic extends TopicSummary>(
+  topics: readonly Topic[],
+): TopicGroup<Topic>[] {
   const sorted = [...topics].sort((a, b) =>
     a.Title.localeCompare(b.Title, undefined, { sensitivity: 'base' }),
   );
-  const groups = new Map<string, TopicSummary[]>();
+  const groups = new Map<string, Topic[]>();
   for (const topic of sorted) {
     const first = capitalizeFirst(topic.Title.trim()).charAt(0);
     const letter = /\p{L}/u.test(first) ? first : '#';

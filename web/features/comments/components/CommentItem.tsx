@@ -195,14 +195,14 @@ export function CommentItem({
                 type="button"
                 className={[styles.action, styles.like].join(' ')}
                 aria-pressed={comment.LikedByMe}
+                // The name holds the visible text ('Good point 3') word for word, so that speech
+                // input users can say what they see; the space below keeps the words apart in it.
                 aria-label={`Good point, ${formatCount(comment.LikeNum)} so far`}
                 onClick={handleLike}
               >
                 <GoodPointIcon />
-                <span aria-hidden="true">Good point</span>
-                <span className={styles.likeCount} aria-hidden="true">
-                  {formatCount(comment.LikeNum)}
-                </span>
+                <span>Good point</span>{' '}
+                <span className={styles.likeCount}>{formatCount(comment.LikeNum)}</span>
               </button>
             )}
             {mode === 'view' ? (

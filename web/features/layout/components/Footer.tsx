@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
+import { copyrightText } from '../copyright.ts';
 import styles from './Footer.module.css';
-
-/** SPEC.md §9: the footer's years are 2019 to 2022. */
-export const copyrightText = '© 2019–2022 Stance';
 
 const footerLinks = [
   { label: 'About', to: '/article/about-us' },
@@ -19,7 +17,7 @@ export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <p>{copyrightText}</p>
+        <p>{copyrightText(new Date().getFullYear())}</p>
         <nav aria-label="Footer">
           <ul className={styles.links}>
             {footerLinks.map((link) => (

@@ -4,8 +4,8 @@ import { useModals } from '../../modals/modal-store.tsx';
 import { SearchBox } from '../../search/components/SearchBox.tsx';
 import { useSession, type Session } from '../../session/session.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { formatCount } from '../../../ui/format.ts';
 import { BellIcon, CloseIcon, MenuIcon, SearchIcon } from '../../../ui/icons.tsx';
+import { AccountMenu } from './AccountMenu.tsx';
 import { LogoMark } from './Logo.tsx';
 import styles from './TopBar.module.css';
 
@@ -197,19 +197,7 @@ function AccountControls({
         <BellIcon width={20} height={20} />
         {session.newNotification ? <span className={styles.dot} aria-hidden="true" /> : null}
       </Link>
-      <Link
-        className={styles.user}
-        to={`/u/${encodeURIComponent(session.username)}`}
-        aria-label={`${session.username}, ${formatCount(session.karma)} karma`}
-      >
-        <span className={styles.avatar} aria-hidden="true">
-          {session.username.charAt(0)}
-        </span>
-        <span className={styles.userText} aria-hidden="true">
-          {session.username}
-          <span className={styles.karma}>{formatCount(session.karma)} karma</span>
-        </span>
-      </Link>
+      <AccountMenu session={session} />
     </>
   );
 }

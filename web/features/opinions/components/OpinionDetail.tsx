@@ -9,10 +9,10 @@ import { Card } from '../../../ui/Card.tsx';
 import { formatCount } from '../../../ui/format.ts';
 import { CommentsIcon, EyeIcon, ShareIcon, VotesIcon } from '../../../ui/icons.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
-import { useCastVote, useSetOpinionDeleted } from '../api.ts';
+import { useSetOpinionDeleted } from '../api.ts';
 import { estimatedViews } from '../vote-scale.ts';
 import styles from './OpinionDetail.module.css';
-import { VoteWidget } from './VoteWidget.tsx';
+import { OpinionVote } from './OpinionVote.tsx';
 
 /** SPEC.md §6: the confirmation before an opinion is deleted. */
 export const deleteConfirmText = 'Delete opinion?';
@@ -26,7 +26,6 @@ export function OpinionDetail({
   results: VoteResults | null;
 }) {
   const session = useSession();
-  const castVote = useCastVote(opinion);
   const views = estimatedViews(opinion.NumVotes);
   const figures = [
     {
@@ -78,14 +77,7 @@ export function OpinionDetail({
           <p>{opinion.Tidbit.Desc}</p>
         </aside>
       ) : null}
-      {opinion.Deleted ? null : (
-        <VoteWidget
-          title={opinion.Title}
-          rating={opinion.Rating}
-          results={results}
-          onVote={castVote.mutateAsync}
-        />
-      )}
+      {opinion.Deleted ? null : <OpinionVote opinion={opinion} results={results} />}
       <SharePanel opinion={opinion} />
       <ModerationActions opinion={opinion} />
       {session.canSeeDetailedOpinionReport ? (

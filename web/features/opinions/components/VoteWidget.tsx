@@ -20,6 +20,8 @@ type VoteWidgetProps = {
   results: VoteResults | null;
   /** Casts the vote; resolves once the server has recorded it, rejects when it could not. */
   onVote: (rating: number) => Promise<unknown>;
+  /** 'compact' in feed cards: shorter buttons, kept in one row on narrow screens. */
+  size?: 'regular' | 'compact';
 };
 
 /**
@@ -28,7 +30,7 @@ type VoteWidgetProps = {
  * when both the animation and the vote are done. An anonymous vote attempt opens signup and
  * casts nothing; a failed vote alerts and leaves the buttons.
  */
-export function VoteWidget({ title, rating, results, onVote }: VoteWidgetProps) {
+export function VoteWidget({ title, rating, results, onVote, size = 'regular' }: VoteWidgetProps) {
   const session = useSession();
   const { openModal } = useModals();
   const [isChoosing, setIsChoosing] = useState(false);
@@ -90,7 +92,7 @@ export function VoteWidget({ title, rating, results, onVote }: VoteWidgetProps) 
   }
 
   return (
-    <div className={styles.widget}>
+    <div className={[styles.widget, size === 'compact' ? styles.compact : ''].join(' ')}>
       {visibleResults ? (
         <>
           <div className={styles.resultsHeader}>

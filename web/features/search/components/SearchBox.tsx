@@ -1,6 +1,6 @@
-import { useId, type KeyboardEvent, type RefObject } from 'react';
-import { Link } from 'react-router';
-import { minimumSearchLength } from '../../../../contract/search.ts';
+import { useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { minimumSearchLength, type SearchResult } from '../../../../contract/search.ts';
 import { productName } from '../../../../contract/routes.ts';
 import { SearchIcon } from '../../../ui/icons.tsx';
 import { errorTextFor } from '../../../ui/error-texts.ts';
@@ -30,65 +30,116 @@ export function SearchBox({
   className,
 }: SearchBoxProps) {
   const search = useSearch(text);
+  const navigate = useNavigate();
   const panelId = useId();
+  const listboxId = useId();
   const showPanel = isOpen && !search.isEmpty;
+  const { results } = search;
+  const hasListbox = showPanel && results.length > 0;
+  // The active option belongs to one list of results: new results start with none active.
+  const resultsKey = results.map(resultKey).join(' ');
+  const [active, setActive] = useState({ resultsKey: '', index: -1 });
+  // Closing the panel forgets the active option: the box opens again with none.
+  const [wasPanelShown, setWasPanelShown] = useState(showPanel);
+  if (wasPanelShown !== showPanel) {
+    setWasPanelShown(showPanel);
+    if (!showPanel) setActive({ resultsKey: '', index: -1 });
+  }
+  const activeIndex = hasListbox && active.resultsKey === resultsKey ? active.index : -1;
+  const activeId = activeIndex >= 0 ? optionId(listboxId, activeIndex) : undefined;
 
-  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const links = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>('ul a')];
-    if (links.length === 0) return;
-    event.preventDefault();
-    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
-    const next =
-      event.key === 'ArrowDown'
-        ? links[(index + 1) % links.length]
-        : links[index <= 0 ? links.length - 1 : index - 1];
-    next?.focus();
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    // Escape belongs to the top bar (back to default), not the browser's clear-the-box.
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      return;
+    }
+    if (!hasListbox) return;
+    const count = results.length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const from = activeIndex === -1 && step === -1 ? 0 : activeIndex;
+      setActive({ resultsKey, index: (from + step + count) % count });
+    } else if (event.key === 'Enter' && activeIndex >= 0) {
+      event.preventDefault();
+      const chosen = results[activeIndex];
+      if (!chosen) return;
+      onNavigate();
+      void navigate(chosen.Link);
+    }
   }
 
   return (
-    <div
-      className={[styles.search, className ?? ''].join(' ')}
-      role="search"
-      onKeyDown={handleKeyDown}
-    >
+    <div className={[styles.search, className ?? ''].join(' ')} role="search">
       <div className={styles.field}>
         <SearchIcon className={styles.icon} />
+        {/* The ARIA combobox pattern: the focus stays in the box, the arrows move the active
+            option (aria-activedescendant), Enter follows it. */}
         <input
           ref={inputRef}
           className={styles.input}
           type="search"
+          role="combobox"
           placeholder={`Search ${productName}`}
           aria-label={`Search ${productName}`}
-          aria-controls={showPanel ? panelId : undefined}
-          aria-expanded={showPanel}
+          aria-autocomplete="list"
+          aria-expanded={hasListbox}
+          aria-controls={hasListbox ? listboxId : undefined}
+          aria-activedescendant={activeId}
+          aria-describedby={showPanel && !hasListbox ? panelId : undefined}
           autoComplete="off"
           enterKeyHint="search"
           value={text}
           onChange={(event) => onTextChange(event.target.value)}
-          onKeyDown={(event) => {
-            // Escape belongs to the top bar (back to default), not the browser's clear-the-box.
-            if (event.key === 'Escape') event.preventDefault();
-          }}
+          onKeyDown={handleKeyDown}
           onFocus={onFocus}
         />
       </div>
       {showPanel ? (
         <div id={panelId} className={styles.panel}>
-          <SearchPanelContent search={search} onNavigate={onNavigate} />
+          {hasListbox ? (
+            <ul id={listboxId} className={styles.list} role="listbox" aria-label="Search results">
+              {results.map((result, index) => (
+                <li key={resultKey(result)} role="none">
+                  <Link
+                    id={optionId(listboxId, index)}
+                    className={styles.result}
+                    role="option"
+                    aria-selected={index === activeIndex}
+                    tabIndex={-1}
+                    to={result.Link}
+                    onClick={onNavigate}
+                  >
+                    <span className={styles.type}>{resultTypeLabels[result.ArtifactType]}</span>
+                    <span>{result.Title}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <SearchNote search={search} />
+          )}
         </div>
       ) : null}
     </div>
   );
 }
 
-function SearchPanelContent({
-  search,
-  onNavigate,
-}: {
-  search: ReturnType<typeof useSearch>;
-  onNavigate: () => void;
-}) {
+function resultKey(result: SearchResult): string {
+  return `${result.ArtifactType}-${result.ArtifactID}`;
+}
+
+function optionId(listboxId: string, index: number): string {
+  return `${listboxId}-option-${index}`;
+}
+
+/** What the panel says while there is no list of results. */
+function SearchNote({ search }: { search: ReturnType<typeof useSearch> }) {
   if (search.isTooShort) {
     return <p className={styles.note}>Type at least {minimumSearchLength} characters.</p>;
   }
@@ -100,23 +151,9 @@ function SearchPanelContent({
       </p>
     );
   }
-  if (search.results.length === 0) {
-    return (
-      <p className={styles.note} role="status">
-        Nothing found. Try other words.
-      </p>
-    );
-  }
   return (
-    <ul className={styles.list} aria-label="Search results">
-      {search.results.map((result) => (
-        <li key={`${result.ArtifactType}-${result.ArtifactID}`}>
-          <Link className={styles.result} to={result.Link} onClick={onNavigate}>
-            <span className={styles.type}>{resultTypeLabels[result.ArtifactType]}</span>
-            <span>{result.Title}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <p className={styles.note} role="status">
+      Nothing found. Try other words.
+    </p>
   );
 }
