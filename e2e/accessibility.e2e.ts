@@ -1,0 +1,137 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  dismissCookies,
+  isBrowserMissing,
+  launchBrowser,
+  newVisitor,
+  signUpThroughPanel,
+  uniqueAccount,
+} from './fixtures.ts';
+
+/**
+ * axe-core on every page of the README's page table, at a desktop and a phone width: no serious
+ * or critical violation. The table is kept here and in the README (section "Accessibility").
+ */
+type PageEntry = { name: string; path: () => string; as: 'visitor' | 'member' };
+
+const demo = { opinion: '', topic: '', profile: 'FrankieO' };
+
+const pageTable: PageEntry[] = [
+  { name: 'For You feed', path: () => '/', as: 'visitor' },
+  { name: 'For You feed, member', path: () => '/', as: 'member' },
+  { name: 'Opinion', path: () => `/o/${demo.opinion}`, as: 'visitor' },
+  { name: 'Opinion, member', path: () => `/o/${demo.opinion}`, as: 'member' },
+  { name: 'Topic', path: () => `/t/${demo.topic}`, as: 'visitor' },
+  { name: 'All topics', path: () => '/topics', as: 'visitor' },
+  { name: 'Profile', path: () => `/u/${demo.profile}`, as: 'visitor' },
+  { name: "A member's comments", path: () => `/comments/${demo.profile}`, as: 'visitor' },
+  { name: 'Top contributors', path: () => '/contributors', as: 'visitor' },
+  { name: 'Latest activity', path: () => '/activity', as: 'visitor' },
+  { name: 'Suggest', path: () => '/suggest', as: 'visitor' },
+  { name: 'Questions', path: () => '/questions', as: 'visitor' },
+  { name: 'Arguments', path: () => '/arguments', as: 'visitor' },
+  { name: 'Opinion DNA', path: () => '/go/opinion-dna', as: 'visitor' },
+  { name: 'Encyclopedia', path: () => '/encyclopedia', as: 'visitor' },
+  { name: 'Log in', path: () => '/login', as: 'visitor' },
+  { name: 'Sign up', path: () => '/signup', as: 'visitor' },
+  { name: 'Privacy policy', path: () => '/privacy', as: 'visitor' },
+  { name: 'Not found', path: () => '/no/such/page', as: 'visitor' },
+  { name: 'Notifications', path: () => '/notifications', as: 'member' },
+  { name: 'Personal details', path: () => '/settings/details', as: 'member' },
+  { name: 'Settings', path: () => '/app/settings', as: 'member' },
+  { name: 'My Opinion DNA', path: () => '/reports/my-opinion-dna', as: 'member' },
+];
+
+const widths = [1280, 375];
+
+const axeSource = (
+  createRequire(import.meta.url)('axe-core') as {
+    source: string;
+  }
+).source;
+
+type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+};
+
+async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol, which the page's Content Security Policy allows.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const scope = globalThis as unknown as {
+      axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
+      document: unknown;
+    };
+    const results = await scope.axe.run(scope.document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    });
+    return results.violations;
+  });
+  return violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+}
+
+function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help}\n` +
+        violation.nodes
+          .slice(0, 5)
+          .map((node) => `    ${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`)
+          .join('\n'),
+    )
+    .join('\n');
+}
+
+describe.skipIf(isBrowserMissing)('accessibility (axe-core)', () => {
+  let browser: Browser;
+  const pages: Partial<Record<PageEntry['as'], Page>> = {};
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const feedAnswer = await fetch(`${baseUrl}/api/opinion/userfeed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ body: {} }),
+    });
+    const feed = (await feedAnswer.json()) as { body: { Opinions: { Slug: string }[] } };
+    demo.opinion = feed.body.Opinions[0]!.Slug;
+    const topics = (await fetch(`${baseUrl}/api/topic/getall`).then((response) =>
+      response.json(),
+    )) as { body: { Topics: { Slug: string }[] } };
+    demo.topic = topics.body.Topics[0]!.Slug;
+
+    pages.visitor = await newVisitor(browser);
+    await pages.visitor.goto('/');
+    await dismissCookies(pages.visitor);
+    pages.member = await newVisitor(browser);
+    await pages.member.goto('/');
+    await dismissCookies(pages.member);
+    await signUpThroughPanel(pages.member, uniqueAccount('axe'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const entry of pageTable) {
+    for (const width of widths) {
+      it(`${entry.name} at ${width} px has no serious or critical violation`, async () => {
+        const page = pages[entry.as]!;
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(entry.path());
+        await page.waitForLoadState('networkidle');
+        const violations = await seriousViolations(page);
+        expect(violations, describeViolations(violations)).toEqual([]);
+      });
+    }
+  }
+});
