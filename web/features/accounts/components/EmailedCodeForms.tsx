@@ -11,13 +11,50 @@ import styles from './LoginSignupPanel.module.css';
 
 type BackLink = { label: string; onClick: () => void };
 
-function BackRow({ back }: { back: BackLink }) {
+/** The form's error, its submit button and a way back. */
+function SubmitAndBack({
+  form,
+  submitLabel,
+  back,
+}: {
+  form: ReturnType<typeof useFormSubmit>;
+  submitLabel: string;
+  back: BackLink;
+}) {
   return (
-    <div className={styles.row}>
-      <button type="button" className={styles.linkButton} onClick={back.onClick}>
-        {back.label}
-      </button>
-    </div>
+    <>
+      <ErrorBox>{form.error}</ErrorBox>
+      <Button type="submit" variant="primary" size="large" block disabled={form.isSubmitting}>
+        {form.isSubmitting ? submittingText : submitLabel}
+      </Button>
+      <div className={styles.row}>
+        <button type="button" className={styles.linkButton} onClick={back.onClick}>
+          {back.label}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The e-mail address field of the login, signup and e-mail-only forms. */
+export function EmailField({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label="E-mail"
+      type="email"
+      name="email"
+      autoComplete="email"
+      required
+      autoFocus
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }
 
@@ -48,24 +85,14 @@ export function EmailOnlyForm({
   return (
     <form className={formStyles.form} onSubmit={handleSubmit}>
       <p className={styles.lead}>{lead}</p>
-      <TextField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        autoFocus
+      <EmailField
         value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
+        onChange={(value) => {
+          setEmail(value);
           form.clearError();
         }}
       />
-      <ErrorBox>{form.error}</ErrorBox>
-      <Button type="submit" variant="primary" size="large" block disabled={form.isSubmitting}>
-        {form.isSubmitting ? submittingText : submitLabel}
-      </Button>
-      <BackRow back={back} />
+      <SubmitAndBack form={form} submitLabel={submitLabel} back={back} />
     </form>
   );
 }
@@ -117,11 +144,7 @@ export function EmailedCodeForm({
           form.clearError();
         }}
       />
-      <ErrorBox>{form.error}</ErrorBox>
-      <Button type="submit" variant="primary" size="large" block disabled={form.isSubmitting}>
-        {form.isSubmitting ? submittingText : submitLabel}
-      </Button>
-      <BackRow back={back} />
+      <SubmitAndBack form={form} submitLabel={submitLabel} back={back} />
     </form>
   );
 }

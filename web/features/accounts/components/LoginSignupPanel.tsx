@@ -24,7 +24,7 @@ import {
   useFormSubmit,
 } from '../../../ui/Form.tsx';
 import { useAccountsConfig } from '../api.ts';
-import { EmailOnlyForm, EmailedCodeForm } from './EmailedCodeForms.tsx';
+import { EmailField, EmailOnlyForm, EmailedCodeForm } from './EmailedCodeForms.tsx';
 import { referrerId } from '../referrer.ts';
 import {
   logInWithFacebook,
@@ -347,16 +347,10 @@ function LoginEmailForm({ email, setEmail, setMode }: EmailProps) {
 
   return (
     <form className={formStyles.form} onSubmit={handleSubmit}>
-      <TextField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        autoFocus
+      <EmailField
         value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
+        onChange={(value) => {
+          setEmail(value);
           form.clearError();
         }}
       />
@@ -412,16 +406,10 @@ function SignupEmailForm({ email, setEmail, setMode }: EmailProps) {
 
   return (
     <form className={formStyles.form} onSubmit={handleSubmit}>
-      <TextField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        autoFocus
+      <EmailField
         value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
+        onChange={(value) => {
+          setEmail(value);
           form.clearError();
         }}
       />
