@@ -59,6 +59,17 @@ describe('createReadCache', () => {
     expect(cache.has('b')).toBe(false);
   });
 
+  it('keeps what is read while a flood of new keys passes through it', async () => {
+    const cache = createReadCache<string>({ ttlMs: 1000, maxEntries: 3 });
+    await cache.get('hot', async () => 'hot');
+    for (let index = 0; index < 100; index++) {
+      await cache.get(`miss-${index}`, async () => 'none');
+      await cache.get('hot', () => Promise.reject(new Error('loaded again')));
+    }
+    expect(cache.has('hot')).toBe(true);
+    expect(cache.has('miss-0')).toBe(false);
+  });
+
   it('refreshes a value read late in its lifetime ahead of expiry, never keeping a reader waiting', async () => {
     vi.useFakeTimers();
     const cache = createReadCache<number>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });

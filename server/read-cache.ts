@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A short-lived, per-process cache for reads that every visitor shares: opinion pages, feed
  * rankings, the sidebar cards (docs/decisions/014-voting.md). Each process keeps its own copy and
@@ -37,17 +39,19 @@ type Entry<Value> = {
 
 export function createReadCache<Value>(options: {
   ttlMs: number;
+  /**
+   * Entries held at most; beyond it the least recently read goes. Keys come from requests (a
+   * slug, a cursor's time), so this bounds what a client sending new ones can make it hold
+   * (docs/decisions/037-memory-bounds-and-fuzzing.md); an expired entry stays until then.
+   */
   maxEntries: number;
   refreshesAhead?: boolean;
 }): ReadCache<Value> {
-  const entries = new Map<string, Entry<Value>>();
+  const entries = new LRUCache<string, Entry<Value>>({ max: options.maxEntries });
   const refreshAfterMs = options.ttlMs - options.ttlMs / 5;
 
   function store(key: string, entry: Entry<Value>) {
-    entries.delete(key);
     entries.set(key, entry);
-    // Maps iterate in insertion order, so the first key is the oldest entry.
-    if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
   }
 
   function refresh(key: string, stale: Entry<Value>, load: () => Promise<Value>, now: number) {
@@ -55,7 +59,7 @@ export function createReadCache<Value>(options: {
     load().then(
       (value) => {
         // Deleted, replaced or expired meanwhile: what it read may be what the delete was for.
-        if (entries.get(key) !== stale) return;
+        if (entries.peek(key) !== stale) return;
         const fresh = { loadedAt: now, expiresAt: now + options.ttlMs, isRefreshing: false };
         store(key, { ...fresh, value: Promise.resolve(value), arrived: { value } });
       },
@@ -91,7 +95,7 @@ export function createReadCache<Value>(options: {
         (value) => (entry.arrived = { value }),
         // A failed load is not remembered: the next request tries again.
         () => {
-          if (entries.get(key) === entry) entries.delete(key);
+          if (entries.peek(key) === entry) entries.delete(key);
         },
       );
       return entry.value;
@@ -101,7 +105,7 @@ export function createReadCache<Value>(options: {
       return liveEntry(key, load, Date.now())?.arrived?.value;
     },
     has(key) {
-      const hit = entries.get(key);
+      const hit = entries.peek(key);
       return hit !== undefined && hit.expiresAt > Date.now();
     },
     delete(key) {

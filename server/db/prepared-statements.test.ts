@@ -88,6 +88,15 @@ describe('prepared statements on the embedded database', () => {
     }
   });
 
+  it('refuse a text holding NUL as an unprepared query does (22021), not as a broken message', async () => {
+    await open();
+    const select = 'select count(*) from items where name = $1';
+    for (let use = 0; use < 3; use++) {
+      await expect(pglite.query(select, ['a\u0000b'])).rejects.toMatchObject({ code: '22021' });
+    }
+    expect((await pglite.query(select, ['a'])).rows).toEqual([{ count: 0 }]);
+  });
+
   it('leave a statement unprepared when it cannot be planned without its parameters', async () => {
     const stats = await open();
     // The partial index is chosen by a parameter: only a plan for the value can use it.

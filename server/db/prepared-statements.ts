@@ -57,9 +57,12 @@ export async function usePreparedStatements(
   function toLiteral(value: unknown, type: number): string {
     if (value === null || value === undefined) return 'NULL';
     const serialize = pglite.serializers[type];
-    const text = serialize ? serialize(value) : String(value);
+    const text = String(serialize ? serialize(value) : value);
+    // PostgreSQL text cannot hold NUL, and in the statement's own text it would end the protocol
+    // message early (08P01, "invalid message format"): refused the way a parameter is.
+    if (text.includes('\u0000')) throw nulInText();
     // With standard_conforming_strings on, only quotes need doubling.
-    return `'${String(text).replaceAll("'", "''")}'`;
+    return `'${text.replaceAll("'", "''")}'`;
   }
 
   function executeText(statement: { name: string; parameterTypes: number[] }, params: unknown[]) {
@@ -208,6 +211,14 @@ export async function usePreparedStatements(
       return callback(tx);
     });
   return stats;
+}
+
+/** The error PostgreSQL gives a parameter holding NUL, with its SQLSTATE. */
+function nulInText(): Error {
+  return Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+    code: '22021',
+    severity: 'ERROR',
+  });
 }
 
 function isCachedPlanStale(error: unknown): boolean {

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { isSharedBytes } from '../serializer.ts';
 
 /** Smaller responses go as they are: the headers alone are about as large. */
@@ -74,22 +75,22 @@ function compressedOnce(bytes: Buffer, encoding: KeptEncoding): Buffer | Promise
 }
 
 /**
- * Accept-Encoding headers seen, with the kept encoding each chooses. Browsers send a handful of
- * distinct headers; the bound keeps a client sending a new one each time from growing it.
+ * Accept-Encoding headers seen, with the kept encoding each chooses (`none` for none). Browsers
+ * send a handful of distinct headers; the bound keeps a client sending a new one each time from
+ * growing it, and the least recently seen go first, so the headers browsers keep sending stay
+ * (docs/decisions/037-memory-bounds-and-fuzzing.md).
  */
-const chosenEncodings = new Map<string, KeptEncoding | null>();
-const chosenEncodingsLimit = 256;
+const chosenEncodings = new LRUCache<string, KeptEncoding | 'none'>({ max: 256 });
 
 function chooseEncoding(acceptEncoding: string): KeptEncoding | null {
   let chosen = chosenEncodings.get(acceptEncoding);
   if (chosen === undefined) {
     // `*` and x-gzip mean gzip, as @fastify/compress reads them (RFC 9110 §12.5.3).
     const header = acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
-    chosen = negotiate(header, [...keptEncodings]);
-    if (chosenEncodings.size >= chosenEncodingsLimit) chosenEncodings.clear();
+    chosen = negotiate(header, [...keptEncodings]) ?? 'none';
     chosenEncodings.set(acceptEncoding, chosen);
   }
-  return chosen;
+  return chosen === 'none' ? null : chosen;
 }
 
 /**

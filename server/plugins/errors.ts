@@ -56,7 +56,13 @@ export function sendFailure(reply: FastifyReply, status: number, message: string
 export function registerErrorHandling(app: FastifyInstance) {
   // PostgreSQL text cannot hold U+0000; refuse it up front rather than fail in the database.
   app.addHook('preValidation', (request, reply, done) => {
-    if (containsNul(request.query) || containsNul(request.body)) {
+    // Pages answer a path the database cannot hold with their own 404 (plugins/web.ts).
+    const isApiCall = request.url.startsWith('/api/');
+    if (
+      containsNul(request.query) ||
+      containsNul(request.body) ||
+      (isApiCall && containsNul(request.params))
+    ) {
       void sendFailure(reply, 400, 'Text must not contain NUL (U+0000) characters');
       return;
     }
@@ -75,6 +81,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendFailure(reply, status, error.message || 'The request could not be handled');
+    }
+    // Text the database cannot hold (a NUL, an invalid byte sequence) is bad input, not a fault.
+    if (['22021', '22P05'].includes(String((error as { code?: unknown }).code))) {
+      return sendFailure(reply, 400, 'Text must not contain NUL (U+0000) characters');
     }
     if (error instanceof DatabaseUnavailableError) {
       error.outages?.noteRefusedRequest();

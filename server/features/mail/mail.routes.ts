@@ -53,7 +53,9 @@ ${items || '<p>No e-mails yet.</p>'}
 
   app.get('/dev/mail/:id', async (request, reply) => {
     const id = Number((request.params as { id: string }).id);
-    const html = Number.isSafeInteger(id) ? await findOutboxHtml(deps.db, id) : undefined;
+    // An outbox id is a PostgreSQL integer: anything past it names no mail.
+    const isMailId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+    const html = isMailId ? await findOutboxHtml(deps.db, id) : undefined;
     if (html === undefined) {
       return reply.code(404).type('text/plain; charset=utf-8').send('No such e-mail in the outbox');
     }

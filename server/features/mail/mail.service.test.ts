@@ -123,7 +123,9 @@ describe('the outbox without SMTP_URL', () => {
 
     const htmlPart = await t.app.inject({ method: 'GET', url: `/dev/mail/${mails[0].ID}` });
     expect(htmlPart.body).toContain('<h1');
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mail/999999' })).statusCode).toBe(404);
+    for (const id of ['999999', '4294967295', '0']) {
+      expect((await t.app.inject({ method: 'GET', url: `/dev/mail/${id}` })).statusCode).toBe(404);
+    }
   });
 
   it('does not serve the outbox in production', async () => {
