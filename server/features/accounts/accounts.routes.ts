@@ -54,17 +54,28 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
     ...callerOf(request),
     signupToken: request.cookies[signupCookieName] ?? null,
   });
+  /** An HttpOnly, SameSite=Lax cookie, Secure under https. */
+  const setHttpOnlyCookie = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    value: string,
+    options: { path: string; expires: Date },
+  ) =>
+    reply.setCookie(name, value, {
+      ...options,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecureRequest(request, deps.config),
+    });
   const logInBrowser = (
     request: FastifyRequest,
     reply: FastifyReply,
     session: accounts.NewSession,
   ) => {
     setSessionCookie(request, reply, deps.config, session);
-    reply.setCookie(deviceCookieName, session.deviceToken, {
+    setHttpOnlyCookie(request, reply, deviceCookieName, session.deviceToken, {
       path: deviceCookiePath,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: isSecureRequest(request, deps.config),
       expires: new Date(Date.now() + deviceCookieLifetimeMs),
     });
   };
@@ -76,11 +87,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerCall(app, requestSignupCode, async (input, request, reply) => {
     const signup = await accounts.requestSignupCode(context, input, signupCallerOf(request));
-    reply.setCookie(signupCookieName, signup.token, {
+    setHttpOnlyCookie(request, reply, signupCookieName, signup.token, {
       path: signupCookiePath,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: isSecureRequest(request, deps.config),
       expires: signup.expiresAt,
     });
     return {};
@@ -111,11 +119,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerCall(app, requestLoginCode, async ({ email }, request, reply) => {
     const login = await accounts.requestLoginCode(context, email, callerOf(request));
-    reply.setCookie(loginCodeCookieName, login.token, {
+    setHttpOnlyCookie(request, reply, loginCodeCookieName, login.token, {
       path: loginCodeCookiePath,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: isSecureRequest(request, deps.config),
       expires: login.expiresAt,
     });
     return {};
