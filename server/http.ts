@@ -72,3 +72,12 @@ export function registerCall<Call extends ApiCall>(
     },
   );
 }
+
+/** If-None-Match may list several validators, weak ones prefixed with W/. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((candidate) => candidate.trim().replace(/^W\//, ''))
+    .some((candidate) => candidate === etag || candidate === '*');
+}

@@ -7,7 +7,7 @@ import {
   setProfile,
 } from '../../../contract/people.ts';
 import type { AppDeps } from '../../app.ts';
-import { registerCall } from '../../http.ts';
+import { matchesEtag, registerCall } from '../../http.ts';
 import { avatarEtag, renderAvatarSvg, type AvatarSize } from './people.avatar.ts';
 import * as peopleService from './people.service.ts';
 
@@ -39,13 +39,4 @@ export function registerPeopleRoutes(app: FastifyInstance, { db }: AppDeps) {
       return reply.type('image/svg+xml; charset=utf-8').send(renderAvatarSvg(username, size));
     },
   );
-}
-
-/** If-None-Match may list several validators, weak ones prefixed with W/. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((candidate) => candidate.trim().replace(/^W\//, ''))
-    .some((candidate) => candidate === etag || candidate === '*');
 }

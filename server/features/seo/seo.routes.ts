@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../http.ts';
+import { matchesEtag, notFound } from '../../http.ts';
 import { getFavicon } from './seo.favicon.ts';
 import { findOpinionShareImage } from './seo.service.ts';
 import { getShareImage } from './seo.share-image.ts';
@@ -11,15 +11,6 @@ import { composeRobotsTxt, composeSitemapXml, listSitemapEntries } from './seo.s
  * page carries the version, so a new vote reaches new previews at once (docs/decisions/038).
  */
 const shareImageCacheControl = 'public, max-age=600, stale-while-revalidate=86400';
-
-/** If-None-Match may list several validators, weak ones prefixed with W/. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((candidate) => candidate.trim().replace(/^W\//, ''))
-    .some((candidate) => candidate === etag || candidate === '*');
-}
 
 /**
  * What crawlers and link previews fetch besides pages: robots.txt, the sitemap, favicon.ico and
