@@ -16,6 +16,11 @@ export const getOpinion = defineCall({
     Opinion: opinion,
     /** Present once the current user has voted, else null. */
     Results: voteResults.nullable(),
+    /**
+     * For a quiz item: the shortest quiz that asks it, where it can be answered with the rest of
+     * its report (docs/decisions/041-quizzes-and-reports.md); null for an ordinary opinion.
+     */
+    Quiz: z.object({ Slug: z.string(), Title: z.string() }).nullable(),
   }),
 });
 

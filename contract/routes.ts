@@ -39,6 +39,8 @@ export const appRoutes = {
   appSettings: '/app/settings',
   goOpinionDna: '/go/opinion-dna',
   article: '/article/:slug',
+  /** A result a member chose to share publicly (docs/decisions/041). */
+  sharedReport: '/r/:token',
 } as const;
 
 export type AppRouteName = keyof typeof appRoutes;
@@ -89,6 +91,8 @@ export function pageTitle(
       return `Arguments on ${productName}`;
     case 'opinionFeed':
       return `${productName} · the encyclopedia of opinion`;
+    case 'sharedReport':
+      return subject ? `${subject} — a ${productName} result` : `A ${productName} result`;
     default: {
       const title = subject ?? staticTitles[name];
       return title ? `${title} · ${productName}` : productName;

@@ -43,6 +43,9 @@ const pageTable: PageEntry[] = [
   { name: 'Personal details', path: () => '/settings/details', as: 'member' },
   { name: 'Settings', path: () => '/app/settings', as: 'member' },
   { name: 'My Opinion DNA', path: () => '/reports/my-opinion-dna', as: 'member' },
+  { name: 'Detailed report', path: () => '/reports/details/ownership', as: 'member' },
+  { name: 'Detailed report, locked', path: () => '/reports/details/opiniondna', as: 'member' },
+  { name: 'Quiz, demographics gate', path: () => '/q/fundamentals-sc', as: 'member' },
 ];
 
 const widths = [1280, 375];
@@ -117,6 +120,19 @@ describe.skipIf(isBrowserMissing)('accessibility (axe-core)', () => {
     await pages.member.goto('/');
     await dismissCookies(pages.member);
     await signUpThroughPanel(pages.member, uniqueAccount('axe'));
+    // Half of the free Ownership quiz, so that its detailed report draws the member's own scores.
+    await pages.member.evaluate(async () => {
+      const quiz = (await (await fetch('/api/quiz/get?slug=ownership')).json()) as {
+        body: { Quiz: { OpinionIDs: number[] } };
+      };
+      for (const [index, id] of quiz.body.Quiz.OpinionIDs.slice(0, 18).entries()) {
+        await fetch('/api/opinion/vote', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ body: { id, rating: (index % 5) + 1 } }),
+        });
+      }
+    });
   });
   afterAll(async () => {
     await browser?.close();

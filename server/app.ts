@@ -10,9 +10,11 @@ import { registerEmailPrefsRoutes } from './features/emailprefs/emailprefs.route
 import { registerFeedRoutes } from './features/feed/feed.routes.ts';
 import { registerMailRoutes } from './features/mail/mail.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
+import { registerShareRoutes } from './features/shares/shares.routes.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerOpinionRoutes } from './features/opinions/opinions.routes.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
+import { registerReportRoutes } from './features/reports/reports.routes.ts';
 import { registerTopicRoutes } from './features/topics/topics.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -133,6 +135,8 @@ export async function buildApp(
   registerEmailPrefsRoutes(app, deps);
   registerPeopleRoutes(app, deps);
   registerDemographicsRoutes(app, deps);
+  registerShareRoutes(app, deps);
+  registerReportRoutes(app, deps);
 
   await registerWeb(app, {
     db: deps.db,

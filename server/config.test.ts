@@ -24,6 +24,17 @@ describe('configuration', () => {
     });
   });
 
+  it('reads MIN_GROUP_SIZE, a positive whole number of members (default 10)', () => {
+    expect(loadConfig({}).minGroupSize).toBe(10);
+    expect(loadConfig({ MIN_GROUP_SIZE: '25' }).minGroupSize).toBe(25);
+    expect(loadConfig({ MIN_GROUP_SIZE: '1' }).minGroupSize).toBe(1);
+    for (const value of ['0', '-3', '2.5', 'ten']) {
+      expect(() => loadConfig({ MIN_GROUP_SIZE: value }), value).toThrow(
+        /MIN_GROUP_SIZE: expected a positive whole number of members/,
+      );
+    }
+  });
+
   it('derives the default PUBLIC_URL from PORT and HOST', () => {
     expect(loadConfig({ PORT: '3201' }).publicUrl).toBe('http://localhost:3201');
     expect(loadConfig({ PORT: '3201', HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:3201');

@@ -77,6 +77,12 @@ const environmentSchema = z.object({
   HEADERS_TIMEOUT_MS: serverMs(10_000),
   KEEP_ALIVE_TIMEOUT_MS: serverMs(72_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  MIN_GROUP_SIZE: z.coerce
+    .number({ error: 'expected a positive whole number of members' })
+    .int('expected a positive whole number of members')
+    .min(1, 'expected a positive whole number of members')
+    .max(1_000_000, 'expected at most 1000000 members')
+    .default(10),
 });
 
 const checkedEnvironmentSchema = environmentSchema.superRefine((env, context) => {
@@ -151,6 +157,11 @@ export type Config = {
     /** Connections open at once; further ones are closed as they arrive. */
     maxConnections: number;
   };
+  /**
+   * The fewest members a figure about a group may describe: smaller groups' averages are withheld
+   * (the report cards' community averages, staff analytics; docs/decisions/041).
+   */
+  minGroupSize: number;
 };
 
 /**
@@ -217,5 +228,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: env.MAX_CONNECTIONS,
     },
+    minGroupSize: env.MIN_GROUP_SIZE,
   };
 }

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachesPerDatabase, createReadCache, setReadCacheTtl } from './read-cache.ts';
+import {
+  cachesPerDatabase,
+  createReadCache,
+  opinionChanged,
+  setReadCacheClock,
+  setReadCacheTtl,
+  type OpinionChange,
+} from './read-cache.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -145,6 +152,50 @@ describe('createReadCache', () => {
     expect(await cache.get('a', async () => 'unused')).toBe('retried');
   });
 
+  it('measures ages with the clock it is given', async () => {
+    let now = 1_000_000;
+    const cache = createReadCache<number>({ ttlMs: 1000, maxEntries: 10, clock: () => now });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    now += 999;
+    expect(await cache.get('a', load)).toBe(1);
+    now += 1;
+    expect(cache.has('a')).toBe(false);
+    expect(await cache.get('a', load)).toBe(2);
+  });
+
+  it('deletes the values that show what changed, and every value still loading', async () => {
+    let now = 0;
+    const cache = createReadCache<number[]>({
+      ttlMs: 1000,
+      maxEntries: 10,
+      refreshesAhead: true,
+      clock: () => now,
+    });
+    await cache.get('shows', async () => [1, 7]);
+    await cache.get('other', async () => [2, 3]);
+    await cache.get('refreshing', async () => [4]);
+    const loading = manualLoader();
+    void cache.get('loading', async () => [await loading.load()]);
+    now = 800;
+    let finishRefresh = (_value: number[]) => {};
+    await cache.get('refreshing', () => new Promise((resolve) => (finishRefresh = resolve)));
+
+    cache.deleteWhere((ids) => ids.includes(7));
+    expect(['shows', 'other', 'refreshing', 'loading'].map((key) => cache.has(key))).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
+    // The refresh that was in flight does not put back what it read before the change.
+    finishRefresh([4, 7]);
+    loading.finish(7);
+    await Promise.resolve();
+    expect(cache.has('refreshing')).toBe(false);
+  });
+
   it('loads every time when its lifetime is 0', async () => {
     const cache = createReadCache<number>({ ttlMs: 0, maxEntries: 10 });
     let loads = 0;
@@ -163,5 +214,40 @@ describe('cachesPerDatabase', () => {
     expect(make(plain).ttlMs).toBe(0);
     expect(make(served).ttlMs).toBe(5000);
     expect(make(served)).toBe(make(served));
+  });
+
+  it('hands the clock set for a database handle to its caches', () => {
+    const make = cachesPerDatabase((ttlMs, clock) => ({ ttlMs, clock }));
+    const served = {};
+    const clock = () => 42;
+    setReadCacheTtl(served, 5000);
+    setReadCacheClock(served, clock);
+    expect(make(served)).toEqual({ ttlMs: 5000, clock });
+    expect(make({}).clock).toBe(Date.now);
+  });
+});
+
+describe('opinionChanged', () => {
+  it('tells each set of caches created for that database handle, and only those', () => {
+    const heard: string[] = [];
+    const listen = (name: string) =>
+      cachesPerDatabase(() => ({ name }), {
+        onOpinionChanged: (caches, id, change: OpinionChange) =>
+          heard.push(`${caches.name} ${id} ${change}`),
+      });
+    const [bundles, pages] = [listen('bundles'), listen('pages')];
+    const [served, other] = [{}, {}];
+    bundles(served);
+    pages(served);
+    pages(other);
+    // Created twice, told once.
+    bundles(served);
+
+    opinionChanged(served, 7, 'comments');
+    expect(heard).toEqual(['bundles 7 comments', 'pages 7 comments']);
+    opinionChanged({}, 8, 'content');
+    expect(heard).toHaveLength(2);
+    opinionChanged(other, 9, 'votes');
+    expect(heard.at(-1)).toBe('pages 9 votes');
   });
 });

@@ -24,8 +24,16 @@ export type ReadCache<Value> = {
   /** Whether a live entry for the key is held (always false while caching is off). */
   has(key: string): boolean;
   delete(key: string): void;
+  /**
+   * Deletes every entry whose value `shows` says holds what changed, and every entry whose value
+   * is still being loaded, first or again: that load may have read it before the change.
+   */
+  deleteWhere(shows: (value: Value) => boolean): void;
   clear(): void;
 };
+
+/** Milliseconds since the epoch, as `Date.now()` tells them: what a cache measures ages with. */
+export type Clock = () => number;
 
 type Entry<Value> = {
   loadedAt: number;
@@ -46,7 +54,10 @@ export function createReadCache<Value>(options: {
    */
   maxEntries: number;
   refreshesAhead?: boolean;
+  /** Date.now unless a test sets the time. */
+  clock?: Clock;
 }): ReadCache<Value> {
+  const clock = options.clock ?? Date.now;
   const entries = new LRUCache<string, Entry<Value>>({ max: options.maxEntries });
   const refreshAfterMs = options.ttlMs - options.ttlMs / 5;
 
@@ -81,7 +92,7 @@ export function createReadCache<Value>(options: {
   return {
     get(key, load) {
       if (options.ttlMs <= 0) return load();
-      const now = Date.now();
+      const now = clock();
       const hit = liveEntry(key, load, now);
       if (hit) return hit.value;
       const entry: Entry<Value> = {
@@ -102,14 +113,21 @@ export function createReadCache<Value>(options: {
     },
     peek(key, load) {
       if (options.ttlMs <= 0) return undefined;
-      return liveEntry(key, load, Date.now())?.arrived?.value;
+      return liveEntry(key, load, clock())?.arrived?.value;
     },
     has(key) {
       const hit = entries.peek(key);
-      return hit !== undefined && hit.expiresAt > Date.now();
+      return hit !== undefined && hit.expiresAt > clock();
     },
     delete(key) {
       entries.delete(key);
+    },
+    deleteWhere(shows) {
+      const stale: string[] = [];
+      entries.forEach((entry, key) => {
+        if (!entry.arrived || entry.isRefreshing || shows(entry.arrived.value)) stale.push(key);
+      });
+      for (const key of stale) entries.delete(key);
     },
     clear() {
       entries.clear();
@@ -117,24 +135,69 @@ export function createReadCache<Value>(options: {
   };
 }
 
-const ttlByDatabase = new WeakMap<object, number>();
+/**
+ * What changed about an opinion, for the caches that hold it (opinionChanged):
+ * - 'votes': its vote counters (a vote). Copies of the opinion itself go; pages that list many
+ *   opinions (feed pages) may show the old counts for the cache's lifetime, since votes are the
+ *   busiest write and a vote takes its opinion off its voter's feed anyway.
+ * - 'comments': its comment count (a comment added or deleted).
+ * - 'content': its title, topics or deletion (an edit, a deletion or a restore).
+ */
+export type OpinionChange = 'votes' | 'comments' | 'content';
+
+type OpinionChangeHandler = (id: number, change: OpinionChange) => void;
+
+/** Per database handle, per set of caches created for it: how it drops what a change made stale. */
+const changeHandlersByDatabase = new WeakMap<object, OpinionChangeHandler[]>();
+
+/**
+ * Tells every cache of this database handle that holds the opinion that it changed, after the
+ * change committed: each set of caches drops what may show it (cachesPerDatabase's
+ * `onOpinionChanged`), so the next read of this process sees the change. Another process's
+ * caches still see it within their READ_CACHE_MS.
+ */
+export function opinionChanged(db: object, id: number, change: OpinionChange): void {
+  for (const handler of changeHandlersByDatabase.get(db) ?? []) handler(id, change);
+}
+
+type ReadCacheSettings = { ttlMs: number; clock: Clock };
+
+const settingsByDatabase = new WeakMap<object, Partial<ReadCacheSettings>>();
 
 /** Turns the shared-read caches of this database handle on (ttlMs > 0) or off; buildApp calls it. */
 export function setReadCacheTtl(db: object, ttlMs: number) {
-  ttlByDatabase.set(db, ttlMs);
+  settingsByDatabase.set(db, { ...settingsByDatabase.get(db), ttlMs });
+}
+
+/** Sets the clock the shared-read caches of this database handle measure ages with (tests). */
+export function setReadCacheClock(db: object, clock: Clock) {
+  settingsByDatabase.set(db, { ...settingsByDatabase.get(db), clock });
 }
 
 /**
  * One set of caches per database handle, created on first use with the handle's TTL (0, no
- * caching, unless the app turned it on): a test app, the CLI and the server never share entries.
+ * caching, unless the app turned it on) and clock: a test app, the CLI and the server never share
+ * entries. `onOpinionChanged` drops what the set holds of an opinion that changed
+ * (opinionChanged); a set that holds no opinion leaves it out.
  */
-export function cachesPerDatabase<Caches>(create: (ttlMs: number) => Caches) {
+export function cachesPerDatabase<Caches>(
+  create: (ttlMs: number, clock: Clock) => Caches,
+  options: {
+    onOpinionChanged?: (caches: Caches, id: number, change: OpinionChange) => void;
+  } = {},
+) {
   const byDatabase = new WeakMap<object, Caches>();
   return (db: object): Caches => {
-    let caches = byDatabase.get(db);
-    if (!caches) {
-      caches = create(ttlByDatabase.get(db) ?? 0);
-      byDatabase.set(db, caches);
+    const held = byDatabase.get(db);
+    if (held) return held;
+    const settings = settingsByDatabase.get(db);
+    const caches = create(settings?.ttlMs ?? 0, settings?.clock ?? Date.now);
+    byDatabase.set(db, caches);
+    const { onOpinionChanged } = options;
+    if (onOpinionChanged) {
+      const handlers = changeHandlersByDatabase.get(db) ?? [];
+      handlers.push((id, change) => onOpinionChanged(caches, id, change));
+      changeHandlersByDatabase.set(db, handlers);
     }
     return caches;
   };

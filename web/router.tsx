@@ -43,6 +43,7 @@ const pages: Record<AppRouteName, ComponentType> = {
   appSettings: lazy(() => import('./pages/AppSettingsPage.tsx')),
   goOpinionDna: lazy(() => import('./pages/GoOpinionDnaPage.tsx')),
   article: lazy(() => import('./pages/ArticlePage.tsx')),
+  sharedReport: lazy(() => import('./pages/SharedReportPage.tsx')),
 };
 
 /** Every route of SPEC.md by its name (the `id` of each route), plus Not found for the rest. */

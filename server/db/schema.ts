@@ -324,6 +324,52 @@ export interface UserMilestonesTable {
   reachedAt: CreatedAt;
 }
 
+/** What a shared result shows, frozen when the member shared it (features/shares). */
+export type ReportShareSnapshot = {
+  title: string;
+  entries: {
+    name: string;
+    poles: { low: string; high: string };
+    isTotal: boolean;
+    score: number | null;
+    uncertainty: number | null;
+  }[];
+  headline: string | null;
+};
+
+export interface ReportSharesTable {
+  /** The link's secret, base64url; the public page is /r/{token}. */
+  token: string;
+  userId: number;
+  /** The report's name (contract/reports.ts `reportNames`). */
+  report: string;
+  /** Whether the public page shows the member's username. */
+  showName: Generated<boolean>;
+  /** The scores when shared; null once revoked. */
+  snapshot: ColumnType<ReportShareSnapshot | null, string, string | null>;
+  createdAt: CreatedAt;
+  /** Null while the link is live. */
+  revokedAt: NullableTimestamp;
+}
+
+/** One entry's norm over the members who have it (docs/decisions/041): derived, rebuilt by a job. */
+export interface ReportNormsTable {
+  /** The report's name, e.g. `bigfive`. */
+  report: string;
+  /** Its elements in content order (0…), then its total. */
+  entryIndex: number;
+  /** Members with a score on the entry. */
+  members: number;
+  mean: number | null;
+  /** Sample standard deviation of the members' rounded scores. */
+  sd: number | null;
+  /** Cronbach's alpha of an element's items; null for a total. */
+  alpha: number | null;
+  /** Members per rounded score, 101 buckets (0…100). */
+  histogram: number[];
+  computedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -350,6 +396,8 @@ export interface Database {
   jobs: JobsTable;
   instrumentItems: InstrumentItemsTable;
   userMilestones: UserMilestonesTable;
+  reportShares: ReportSharesTable;
+  reportNorms: ReportNormsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

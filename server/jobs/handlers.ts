@@ -5,7 +5,11 @@ import {
   notifyAboutComment,
   notifyAboutLike,
 } from '../features/notifications/notifications.service.ts';
-import { checkMilestonesJob } from '../features/milestones/milestones.service.ts';
+import {
+  checkMilestonesJob,
+  checkMilestonesJobKind,
+} from '../features/milestones/milestones.service.ts';
+import { computeNormsJobKind, computeReportNorms } from '../features/reports/reports.service.ts';
 import type { JobHandlers } from './queue.ts';
 
 /** Every kind of background job and its handler. Features add theirs here. */
@@ -23,5 +27,9 @@ export const jobHandlers: JobHandlers = {
   /** Looks up the account of a reset request and mails it a link, off the request's timing. */
   'password-reset-mail': sendPasswordResetMailJob,
   /** Records a member's newly reached levels and awards and notifies them once each. */
-  'check-milestones': checkMilestonesJob,
+  [checkMilestonesJobKind]: checkMilestonesJob,
+  /** Recomputes every report's norms (percentiles, reliability, community averages) over all members. */
+  [computeNormsJobKind]: async (_payload, { db }) => {
+    await computeReportNorms(db);
+  },
 };

@@ -61,6 +61,7 @@ export function renderPage(html: string, page: ServerPage, url: string, origin: 
         ]
       : []),
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(page.noindex ? [metaName('robots', 'noindex')] : []),
   ].join('\n    ');
   const description = metaName('description', page.description);
   // Replacer functions, not strings: a title may contain `$&`, which a string would expand.

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle, Db } from '../db/database.ts';
+import { setReadCacheClock, type Clock } from '../read-cache.ts';
 import { createTestDatabase } from './database.ts';
 
 export type TestApp = {
@@ -27,9 +28,12 @@ export async function createTestApp(
     database?: DatabaseHandle;
     /** Where the app logs; by default nowhere. */
     logger?: FastifyBaseLogger;
+    /** The clock the shared-read caches measure ages with, for a test that moves time itself. */
+    clock?: Clock;
   } = {},
 ): Promise<TestApp> {
   const handle = options.database ?? (await createTestDatabase());
+  if (options.clock) setReadCacheClock(handle.db, options.clock);
   const config = testConfig(options.env);
   const app = await buildApp(
     {

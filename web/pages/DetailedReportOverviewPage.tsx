@@ -1,19 +1,29 @@
-import { Link, useParams } from 'react-router';
-import { isReportName, reports } from '../features/reports/report-names.ts';
+import { useParams } from 'react-router';
+import { isReportName } from '../../contract/reports.ts';
+import {
+  DetailedReportBody,
+  ReportBackLink,
+} from '../features/reports/components/DetailedReportBody.tsx';
+import { reportSummaries } from '../features/reports/report-names.ts';
 import { useSession } from '../features/session/session.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
-import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 
-/** detailedReportOverview, `/reports/details/{name}/overview`: admin-hub viewers only. */
+/**
+ * detailedReportOverview, `/reports/details/{name}/overview`: admin-hub viewers only. The card
+ * with its community averages; the filter sidebar comes with the staff filters.
+ */
 export default function DetailedReportOverviewPage() {
   const { name = '' } = useParams();
   const session = useSession();
-  const report = isReportName(name) ? reports[name] : null;
-  usePageTitle('detailedReportOverview', report ? `${report.title} overview` : undefined);
+  const known = isReportName(name) ? name : null;
+  usePageTitle(
+    'detailedReportOverview',
+    known ? `${reportSummaries[known].title} overview` : undefined,
+  );
   if (session.loading) return <Spinner isCentered />;
   if (!session.canSeeAdminHub) {
     return (
@@ -22,19 +32,17 @@ export default function DetailedReportOverviewPage() {
       </Page>
     );
   }
-  if (!report) {
+  if (!known) {
     return (
       <Page width="narrow">
-        <ErrorState message={errorTexts.notFound} />
+        <ErrorState message={errorTexts.notFound}>There is no report called “{name}”.</ErrorState>
       </Page>
     );
   }
   return (
-    <Page title={`${report.title}: community overview`} intro={report.summary}>
-      <Link to={`/reports/details/${name}`}>← Back to the report</Link>
-      <EmptyState title="Community data is on its way">
-        The filtered community averages and the filter sidebar arrive with the reports release.
-      </EmptyState>
+    <Page title={`${reportSummaries[known].title}: community overview`}>
+      <ReportBackLink to={`/reports/details/${known}`}>← Back to the report</ReportBackLink>
+      <DetailedReportBody name={known} />
     </Page>
   );
 }

@@ -1,18 +1,27 @@
-import { Link, useParams } from 'react-router';
-import { isReportName, reports } from '../features/reports/report-names.ts';
+import { useParams } from 'react-router';
+import { isReportName, type ReportName } from '../../contract/reports.ts';
+import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
+import {
+  DetailedReportBody,
+  ReportBackLink,
+} from '../features/reports/components/DetailedReportBody.tsx';
+import { reportSummaries } from '../features/reports/report-names.ts';
+import { ShareReportPanel } from '../features/sharing/components/ShareReportPanel.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
-import { Card } from '../ui/Card.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { Page } from '../ui/Page.tsx';
 
-/** detailedReport, `/reports/details/{name}`: one report; unknown names are an error. */
+/** detailedReport, `/reports/details/{name}`: one report's profile card, text and sources. */
 export default function DetailedReportPage() {
   const { name = '' } = useParams();
-  const report = isReportName(name) ? reports[name] : null;
-  usePageTitle(report ? 'detailedReport' : 'notFound', report?.title);
-  if (!report) {
+  const known = isReportName(name) ? name : null;
+  usePageTitle(
+    known ? 'detailedReport' : 'notFound',
+    known ? reportSummaries[known].title : undefined,
+  );
+  if (!known) {
+    // Checked here too, so a mistyped address answers at once, in the server's words.
     return (
       <Page width="narrow">
         <ErrorState message={errorTexts.notFound}>There is no report called “{name}”.</ErrorState>
@@ -20,14 +29,17 @@ export default function DetailedReportPage() {
     );
   }
   return (
-    <Page width="narrow" title={report.title} intro={report.summary}>
-      <Link to="/reports/my-opinion-dna">← All reports</Link>
-      <Card heading="Your profile">
-        <EmptyState title="Your report will appear here">
-          Once you have answered its quiz, this card shows your scores next to everyone else&apos;s,
-          with a detailed explanation of each.
-        </EmptyState>
-      </Card>
+    <LoginRequired reason="Please log in to see your reports">
+      <DetailedReport name={known} />
+    </LoginRequired>
+  );
+}
+
+function DetailedReport({ name }: { name: ReportName }) {
+  return (
+    <Page title={reportSummaries[name].title}>
+      <ReportBackLink to="/reports/my-opinion-dna">← All reports</ReportBackLink>
+      <DetailedReportBody name={name} afterCard={() => <ShareReportPanel name={name} />} />
     </Page>
   );
 }

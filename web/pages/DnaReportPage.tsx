@@ -1,44 +1,55 @@
-import { Link } from 'react-router';
+import { reportNames } from '../../contract/reports.ts';
+import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
 import { useModals } from '../features/modals/modal-store.tsx';
-import { reports, type ReportName } from '../features/reports/report-names.ts';
+import { hasActiveSubscription } from '../features/payments/pricing.ts';
+import { useUserReports } from '../features/reports/api.ts';
+import { ReportRow } from '../features/reports/components/ReportRow.tsx';
+import { useSession } from '../features/session/session.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Button } from '../ui/Button.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import styles from './DnaReportPage.module.css';
 
-/** dnaReport, `/reports/my-opinion-dna`: the report rows, each with an Explore link. */
+/** dnaReport, `/reports/my-opinion-dna`: every report row with the member's progress and result. */
 export default function DnaReportPage() {
   usePageTitle('dnaReport');
+  return (
+    <LoginRequired reason="Please log in to see your Opinion DNA">
+      <DnaReport />
+    </LoginRequired>
+  );
+}
+
+function DnaReport() {
   const { openModal } = useModals();
+  const session = useSession();
+  const reports = useUserReports();
   return (
     <Page
       title="My Opinion DNA"
       intro="Your votes and quiz answers, turned into a picture of how you think."
       actions={
-        <Button variant="primary" onClick={() => openModal({ kind: 'checkout' })}>
-          Unlock the full Opinion DNA
-        </Button>
+        hasActiveSubscription(session.subscriptionStatus) ? null : (
+          <Button variant="primary" onClick={() => openModal({ kind: 'checkout' })}>
+            Unlock the full Opinion DNA
+          </Button>
+        )
       }
     >
-      <ul className={styles.rows}>
-        {(Object.entries(reports) as [ReportName, (typeof reports)[ReportName]][]).map(
-          ([name, report]) => (
+      {reports.isError ? (
+        <ErrorState error={reports.error} hasHomeLink={false}>
+          <Button onClick={() => void reports.refetch()}>Try again</Button>
+        </ErrorState>
+      ) : (
+        <ul className={styles.rows} aria-busy={reports.isPending}>
+          {reportNames.map((name) => (
             <li key={name}>
-              <article className={styles.row}>
-                <h2 className={styles.rowTitle}>{report.title}</h2>
-                <p className={styles.rowSummary}>{report.summary}</p>
-                <Link
-                  className={styles.explore}
-                  to={`/reports/details/${name}`}
-                  aria-label={`Explore ${report.title}`}
-                >
-                  Explore
-                </Link>
-              </article>
+              <ReportRow name={name} answer={reports.data} />
             </li>
-          ),
-        )}
-      </ul>
+          ))}
+        </ul>
+      )}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { statusOf } from '../api/client.ts';
 import { CommentThread } from '../features/comments/components/CommentThread.tsx';
 import { useOpinion } from '../features/opinions/api.ts';
@@ -33,6 +33,12 @@ export default function OpinionPage() {
       ) : (
         <>
           <OpinionDetail opinion={opinion.data.Opinion} results={opinion.data.Results} />
+          {opinion.data.Quiz ? (
+            <p className={styles.quizNote}>
+              This statement is part of the quiz{' '}
+              <Link to={`/q/${opinion.data.Quiz.Slug}`}>{opinion.data.Quiz.Title}</Link>.
+            </p>
+          ) : null}
           <CommentThread
             threadID={String(opinion.data.Opinion.ArtifactID)}
             commentCount={opinion.data.Opinion.NumComments}

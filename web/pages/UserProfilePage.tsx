@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useSession } from '../features/session/session.ts';
 import { useProfile } from '../features/people/api.ts';
+import { useUserReports } from '../features/reports/api.ts';
 import { ContributionGrid } from '../features/people/components/ContributionGrid.tsx';
 import { AwardsList, LevelProgress } from '../features/people/components/LevelAndAwards.tsx';
 import { ProfileHeader } from '../features/people/components/ProfileHeader.tsx';
@@ -21,6 +22,9 @@ export default function UserProfilePage() {
   const session = useSession();
   const query = useProfile(username);
   const isOwner = session.loggedIn && session.username.toLowerCase() === username.toLowerCase();
+  // Only the owner sees the Opinion DNA link, with how much of its core they have answered.
+  const reports = useUserReports({ enabled: isOwner });
+  const dnaCompletion = reports.data?.Completion.opiniondna;
 
   if (query.isPending) {
     return (
@@ -66,7 +70,9 @@ export default function UserProfilePage() {
               Personal details
             </ButtonLink>
             <ButtonLink to="/reports/my-opinion-dna" size="small">
-              Opinion DNA
+              {dnaCompletion === undefined
+                ? 'Opinion DNA'
+                : `Opinion DNA · ${dnaCompletion} % answered`}
             </ButtonLink>
             {/* /logout is a server route: a full page load ends the session. */}
             <a className={buttonClassName({ size: 'small', variant: 'ghost' })} href="/logout">

@@ -13,6 +13,9 @@ import * as noteMemberChanges from './20261121T2400-note-member-changes.ts';
 import * as castVotesInOneFunction from './20261121T2500-cast-votes-in-one-function.ts';
 import * as countVotesByDay from './20261122T0100-count-votes-by-day.ts';
 import * as hardenLogins from './20261125T1000-harden-logins.ts';
+import * as reportNorms from './20261125T2000-report-norms.ts';
+import * as reportShares from './20261125T2100-report-shares.ts';
+import * as functionsFromSource from './20261125T2200-functions-from-source.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -33,4 +36,7 @@ export const migrations: Record<string, Migration> = {
   '20261121T2500-cast-votes-in-one-function': castVotesInOneFunction,
   '20261122T0100-count-votes-by-day': countVotesByDay,
   '20261125T1000-harden-logins': hardenLogins,
+  '20261125T2000-report-norms': reportNorms,
+  '20261125T2100-report-shares': reportShares,
+  '20261125T2200-functions-from-source': functionsFromSource,
 };

@@ -8,6 +8,7 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { opinionChanged } from '../../read-cache.ts';
 import { enqueueMilestoneCheck } from '../milestones/milestones.service.ts';
 import { karmaPerComment, karmaPerGoodPointReceived } from '../users/users.karma.ts';
 import { renderCommentMarkdown } from './comments.markdown.ts';
@@ -287,6 +288,7 @@ export async function createComment(
     await enqueueMilestoneCheck(trx, actor.user.id);
     return row.id;
   });
+  if (thread.opinionId !== null) opinionChanged(db, thread.opinionId, 'comments');
   return readComment(db, commentId, actor.user);
 }
 
@@ -334,7 +336,7 @@ export async function deleteComment(db: Db, actor: Actor, commentId: number): Pr
   if (!isOwn && !actor.canDeleteContent) {
     throw new HttpError(403, 'You can only delete your own comments');
   }
-  await inTransaction(db, async (trx) => {
+  const opinionId = await inTransaction(db, async (trx) => {
     const deleted = await commentsRepository.markCommentDeleted(
       trx,
       commentId,
@@ -350,7 +352,9 @@ export async function deleteComment(db: Db, actor: Actor, commentId: number): Pr
       -(karmaPerComment + karmaPerGoodPointReceived * deleted.likeCount),
     );
     await commentsRepository.resolveOpenReports(trx, commentId, 'deleted', actor.user.id);
+    return deleted.opinionId;
   });
+  if (opinionId !== null) opinionChanged(db, opinionId, 'comments');
   return readComment(db, commentId, actor.user);
 }
 

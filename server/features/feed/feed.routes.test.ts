@@ -8,7 +8,7 @@ import {
   loginAs,
   recordVote,
 } from '../../test/factories.ts';
-import { feedPageSize, feedScore } from './feed.service.ts';
+import { feedPageSize } from './feed.ranking.ts';
 
 let t: TestApp;
 const dayMs = 86_400_000;
@@ -202,21 +202,5 @@ describe('followed topics in the For You feed', () => {
     // A visitor's trending ranking is not affected by anyone's follows.
     const anonymous = (await readWholeFeed()).flatMap((page) => page.Feed);
     expect(anonymous.indexOf(busier.id)).toBeLessThan(anonymous.indexOf(quiet.id));
-  });
-});
-
-describe('feedScore', () => {
-  it('is docs/decisions/004’s formula, rounded to 6 decimals', () => {
-    const fresh = { recentVotes: 0, numVotes: 0, ageMs: 0, isInFollowedTopic: false };
-    expect(feedScore(fresh)).toBe(2);
-    // Fourteen days halve the freshness bonus to 2/e.
-    expect(feedScore({ ...fresh, ageMs: 14 * dayMs })).toBe(Math.round((2 / Math.E) * 1e6) / 1e6);
-    expect(feedScore({ ...fresh, recentVotes: 6 })).toBe(Math.round((Math.log(7) + 2) * 1e6) / 1e6);
-    expect(feedScore({ ...fresh, numVotes: 9 })).toBe(
-      Math.round((0.3 * Math.log(10) + 2) * 1e6) / 1e6,
-    );
-    expect(feedScore({ ...fresh, isInFollowedTopic: true })).toBe(3.5);
-    // A creation time after the reference time counts as brand new, never as a bigger bonus.
-    expect(feedScore({ ...fresh, ageMs: -dayMs })).toBe(2);
   });
 });

@@ -1,14 +1,9 @@
-import type { FeedCards, Opinion } from '../../../contract/entities.ts';
+import type { FeedCards } from '../../../contract/entities.ts';
 import { batcherPerDatabase } from '../../db/batcher.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http.ts';
-import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { composeResponseBody, shareResponseBody } from '../../serializer.ts';
-import {
-  getOpinionsInOrder,
-  listLatestActivity,
-  opinionContentVersion,
-} from '../opinions/opinions.service.ts';
+import { getOpinionsInOrder, listLatestActivity } from '../opinions/opinions.service.ts';
 import {
   recentOwnOpinionIds,
   recentOwnOpinionsLimit,
@@ -16,35 +11,19 @@ import {
   type MemberContext,
 } from '../sessions/members-cache.ts';
 import { listTopContributors } from '../users/users.service.ts';
+import {
+  cardsKey,
+  feedCaches,
+  memberPageKey,
+  rankingAtKey,
+  rankingKey,
+  rememberedFirstPage,
+  rememberFirstPage,
+  visitorPageKey,
+  type FeedPage,
+} from './feed.cache.ts';
+import { cutPage, rankOpinions, type FeedPosition, type Ranking } from './feed.ranking.ts';
 import * as feedRepository from './feed.repository.ts';
-
-export const feedPageSize = 20;
-const dayMs = 86_400_000;
-
-/** A place in the ranking: the score at the cursor's reference time, and the id breaking ties. */
-export type FeedPosition = { score: number; id: number };
-
-/** The score bonus of an opinion in a topic the viewer follows (docs/decisions/004). */
-export const followedTopicWeight = 1.5;
-
-/**
- * The feed score of docs/decisions/004-feed-ranking.md, rounded to 6 decimals so that a cursor
- * holding it compares exactly:
- * ln(1 + recent votes) + 0.3 · ln(1 + all votes) + 2 · e^(−age / 14 days) + 1.5 · [followed topic]
- */
-export function feedScore(input: {
-  recentVotes: number;
-  numVotes: number;
-  ageMs: number;
-  isInFollowedTopic: boolean;
-}): number {
-  const score =
-    Math.log1p(input.recentVotes) +
-    0.3 * Math.log1p(input.numVotes) +
-    2 * Math.exp(-Math.max(0, input.ageMs) / (14 * dayMs)) +
-    (input.isInFollowedTopic ? followedTopicWeight : 0);
-  return Math.round(score * 1e6) / 1e6;
-}
 
 /** What a cursor carries: the ranking's reference time and the last position served. */
 type FeedCursor = { now: Date; position: FeedPosition };
@@ -82,93 +61,12 @@ export function decodeFeedCursor(after: string): FeedCursor {
   return { now, position: { score: s, id: i } };
 }
 
-export type FeedPage = {
-  Feed: number[];
-  Opinions: Opinion[];
-  After: string;
-  EndReached: boolean;
-  Recent?: Opinion[];
-  Cards?: FeedCards;
-};
-
-/** An opinion as the ranking sees it, before the viewer's own terms. */
-type RankedOpinion = {
-  id: number;
-  authorId: number | null;
-  /** The score without the followed-topics term. */
-  baseScore: number;
-  topicIds: number[];
-};
-
-/** The ranking of every listed, live opinion (of a topic) at one reference time, in feed order. */
-type Ranking = { now: Date; opinions: RankedOpinion[] };
-
-const feedCaches = cachesPerDatabase((ttlMs) => ({
-  /**
-   * The newest ranking, keyed by topic ('all' for For You). What every first page is cut from, so
-   * it is loaded again ahead of its expiry (a ranking takes tens of milliseconds).
-   */
-  rankings: createReadCache<Ranking>({ ttlMs, maxEntries: 200, refreshesAhead: true }),
-  /** Rankings at a cursor's time, for the pages after the first: keyed by `topic@time`. */
-  rankingsAt: createReadCache<Ranking>({ ttlMs, maxEntries: 200 }),
-  cards: createReadCache<FeedCards>({ ttlMs, maxEntries: 1, refreshesAhead: true }),
-  /** A visitor's first page, the same for every visitor: keyed by topic ('all' for For You). */
-  visitorFirstPages: createReadCache<FeedPage>({ ttlMs, maxEntries: 200, refreshesAhead: true }),
-  /**
-   * Members' first pages, keyed by what sets them apart (memberPageKey): members whose first page
-   * holds the same opinions share it. About 16 KB each.
-   */
-  memberFirstPages: createReadCache<FeedPage>({ ttlMs, maxEntries: 1_000 }),
-}));
-
-/**
- * Everything a member's first page depends on besides what every viewer shares for the cache's
- * lifetime (the opinions' counters and the sidebar cards): the feed, the ranking it was cut from
- * (the cursor carries its time), whether more follows, and the member's own recent opinions with
- * the member's rating of each (the feed's own opinions are those they have not rated); and the
- * edits and deletions this process made (contentVersion), so that an author sees their own edit
- * at once.
- */
-function memberPageKey(
-  topicKey: string,
-  contentVersion: number,
-  ranking: Ranking,
-  page: { ids: readonly number[]; recentIds: readonly number[]; hasMore: boolean },
-  ratings: ReadonlyMap<number, number>,
-): string {
-  let recent = '';
-  for (const id of page.recentIds) recent += `${id}:${ratings.get(id) ?? 0},`;
-  return `${topicKey}|${contentVersion}|${ranking.now.getTime()}|${page.hasMore ? 'more' : 'end'}|${page.ids.join(',')}|${recent}`;
-}
-
-/** What the feed's caches key a feed by: 'all' for For You, else the topic's id. */
-function topicKeyOf(topicId: number | undefined): string {
-  return topicId === undefined ? 'all' : String(topicId);
-}
-
 async function computeRanking(db: Db, now: Date, topicId: number | undefined): Promise<Ranking> {
   const rows = await feedRepository.listScoringInputs(db, {
     now,
     ...(topicId === undefined ? {} : { topicId }),
   });
-  return {
-    now,
-    opinions: rows
-      .map((row) => ({
-        id: row.id,
-        authorId: row.authorId,
-        baseScore: feedScore({
-          recentVotes: row.recentVotes,
-          numVotes: row.numVotes,
-          ageMs: now.getTime() - row.createdAt.getTime(),
-          isInFollowedTopic: false,
-        }),
-        topicIds: row.topicIds,
-      }))
-      // In feed order (the higher score first, the newer id breaking ties), so that a viewer
-      // without followed topics reads a page straight off it.
-      .sort((a, b) => b.baseScore - a.baseScore || b.id - a.id),
-  };
+  return rankOpinions(rows, now);
 }
 
 /**
@@ -178,28 +76,19 @@ async function computeRanking(db: Db, now: Date, topicId: number | undefined): P
  */
 async function getRanking(db: Db, topicId: number | undefined, cursorNow: Date | null) {
   const { rankings, rankingsAt } = feedCaches(db);
-  const topicKey = topicKeyOf(topicId);
   if (cursorNow) {
-    return rankingsAt.get(`${topicKey}@${cursorNow.getTime()}`, () =>
+    return rankingsAt.get(rankingAtKey(topicId, cursorNow), () =>
       computeRanking(db, cursorNow, topicId),
     );
   }
-  return rankings.get(topicKey, () => loadNewestRanking(db, topicId));
+  return rankings.get(rankingKey(topicId), () => loadNewestRanking(db, topicId));
 }
 
 async function loadNewestRanking(db: Db, topicId: number | undefined) {
   const ranking = await computeRanking(db, new Date(), topicId);
   // Its later pages carry this time in their cursor.
-  const topicKey = topicKeyOf(topicId);
-  void feedCaches(db).rankingsAt.get(`${topicKey}@${ranking.now.getTime()}`, async () => ranking);
+  void feedCaches(db).rankingsAt.get(rankingAtKey(topicId, ranking.now), async () => ranking);
   return ranking;
-}
-
-/** Is `position` strictly below the cursor's position in the ranking's order? */
-function isAfter(position: FeedPosition, cursor: FeedPosition): boolean {
-  return (
-    position.score < cursor.score || (position.score === cursor.score && position.id < cursor.id)
-  );
 }
 
 /**
@@ -221,59 +110,23 @@ export async function listFeed(
   db: Db,
   options: { viewer: MemberContext | null; after: string | undefined; topicId?: number },
 ): Promise<FeedPage> {
-  if (options.viewer && !options.after) {
-    const remembered = rememberedFirstPage(db, options.viewer, options.topicId);
+  const { viewer, topicId } = options;
+  if (viewer && !options.after) {
+    const remembered = rememberedFirstPage(db, viewer, topicId, {
+      newestRanking: () =>
+        feedCaches(db).rankings.peek(rankingKey(topicId), () => loadNewestRanking(db, topicId)),
+      recentIds: () =>
+        topicId === undefined
+          ? recentOwnOpinionIds(viewer, new Date(Date.now() - recentOwnOpinionsWindowMs))
+          : [],
+    });
     if (remembered) return remembered;
   }
-  if (options.viewer || options.after) return buildFeedPage(db, options);
-  const topicKey = topicKeyOf(options.topicId);
+  if (viewer || options.after) return buildFeedPage(db, options);
   // Sent as the same bytes to every visitor while it is cached.
-  return feedCaches(db).visitorFirstPages.get(topicKey, async () =>
+  return feedCaches(db).visitorFirstPages.get(visitorPageKey(topicId), async () =>
     shareResponseBody(await buildFeedPage(db, options)),
   );
-}
-
-/**
- * Each member's last first page, with what it was cut from. Asked for again while their context
- * (which the members cache replaces on any change of theirs: a vote, a follow, a new opinion), the
- * ranking, the content version and their recent opinions are the same, it is the same page, and
- * it is sent again without the scan.
- */
-const lastFirstPages = new WeakMap<
-  MemberContext,
-  {
-    topicKey: string;
-    ranking: Ranking;
-    contentVersion: number;
-    recentIds: readonly number[];
-    page: FeedPage;
-  }
->();
-
-/**
- * The member's remembered first page (lastFirstPages) when it is still theirs: cut from the
- * newest ranking, which has arrived, for the same topic, content version and recent opinions.
- * Answered without waiting for anything; null sends the request the long way.
- */
-function rememberedFirstPage(
-  db: Db,
-  viewer: MemberContext,
-  topicId: number | undefined,
-): FeedPage | null {
-  const remembered = lastFirstPages.get(viewer);
-  const topicKey = topicKeyOf(topicId);
-  if (!remembered || remembered.topicKey !== topicKey) return null;
-  const ranking = feedCaches(db).rankings.peek(topicKey, () => loadNewestRanking(db, topicId));
-  if (ranking !== remembered.ranking || remembered.contentVersion !== opinionContentVersion(db)) {
-    return null;
-  }
-  const since = new Date(Date.now() - recentOwnOpinionsWindowMs);
-  const recentIds = topicId === undefined ? recentOwnOpinionIds(viewer, since) : [];
-  return recentIds && haveSameItems(remembered.recentIds, recentIds) ? remembered.page : null;
-}
-
-function haveSameItems(a: readonly number[], b: readonly number[]) {
-  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 async function buildFeedPage(
@@ -285,6 +138,8 @@ async function buildFeedPage(
   const viewer = options.viewer;
   const isForYou = options.topicId === undefined;
 
+  // A change that drops first pages from here on makes this one stale too (rememberFirstPage).
+  const drops = feedCaches(db).drops.count;
   const since = new Date((cursor?.now ?? new Date()).getTime() - recentOwnOpinionsWindowMs);
   const cachedRecentIds = viewer ? recentOwnOpinionIds(viewer, since) : [];
   const [ranking, uncachedContext] = await Promise.all([
@@ -292,35 +147,18 @@ async function buildFeedPage(
     viewer && !cachedRecentIds ? viewerContexts(db)({ userId: viewer.user.id, since }) : null,
   ]);
   const now = ranking.now;
-  const topicKey = topicKeyOf(options.topicId);
-  const contentVersion = opinionContentVersion(db);
   const recentIds = isForYou ? (uncachedContext?.recentIds ?? cachedRecentIds ?? []) : [];
-  const votedIds = uncachedContext ? new Set(uncachedContext.votedIds) : viewer?.ratings;
   const followedIds = uncachedContext?.followedTopicIds ?? viewer?.followedTopicIds ?? [];
-  const followedTopicIds = followedIds.length > 0 ? new Set(followedIds) : null;
-  // The viewer's own recent opinions are shown above the feed already.
-  const shownAboveBy = recentIds.length > 0 && viewer ? viewer.user.id : undefined;
-
-  // Followed topics lift some opinions, so their viewers' order is sorted afresh; everyone else's
-  // is the ranking's own, and the scan stops once it has a page and one more.
-  const isReordered = followedTopicIds !== null;
-  const positions: FeedPosition[] = [];
-  for (const opinion of ranking.opinions) {
-    if (votedIds?.has(opinion.id) || opinion.authorId === shownAboveBy) continue;
-    const position = {
-      id: opinion.id,
-      score:
-        followedTopicIds && opinion.topicIds.some((topicId) => followedTopicIds.has(topicId))
-          ? Math.round((opinion.baseScore + followedTopicWeight) * 1e6) / 1e6
-          : opinion.baseScore,
-    };
-    if (cursor && !isAfter(position, cursor.position)) continue;
-    positions.push(position);
-    if (!isReordered && positions.length > feedPageSize) break;
-  }
-  if (isReordered) positions.sort((a, b) => b.score - a.score || b.id - a.id);
-  const page = positions.slice(0, feedPageSize);
-  const hasMore = positions.length > feedPageSize;
+  const { page, hasMore } = cutPage(
+    ranking,
+    {
+      votedIds: uncachedContext ? new Set(uncachedContext.votedIds) : viewer?.ratings,
+      followedTopicIds: followedIds.length > 0 ? new Set(followedIds) : null,
+      // The viewer's own recent opinions are shown above the feed already.
+      shownAboveBy: recentIds.length > 0 && viewer ? viewer.user.id : undefined,
+    },
+    cursor?.position ?? null,
+  );
   const ids = page.map((position) => position.id);
 
   const composePage = async () => {
@@ -344,23 +182,17 @@ async function buildFeedPage(
   if (!viewer || !isFirstPage || uncachedContext) return composePage();
   // Many members' first pages are alike (those who have not voted on the top of the ranking see
   // the same one): sent as the same bytes while cached.
-  const key = memberPageKey(
-    topicKey,
-    contentVersion,
-    ranking,
-    { ids, recentIds, hasMore },
-    viewer.ratings,
-  );
+  const key = memberPageKey(options.topicId, ranking, { ids, recentIds, hasMore }, viewer.ratings);
   const firstPage = await feedCaches(db).memberFirstPages.get(key, async () =>
     shareResponseBody(await composePage()),
   );
-  lastFirstPages.set(viewer, { topicKey, ranking, contentVersion, recentIds, page: firstPage });
+  rememberFirstPage(viewer, options.topicId, { ranking, drops, recentIds, page: firstPage });
   return firstPage;
 }
 
 /** The sidebar cards, the same for every viewer: kept for the cache's lifetime. */
 export async function getFeedCards(db: Db): Promise<FeedCards> {
-  return feedCaches(db).cards.get('cards', async () =>
+  return feedCaches(db).cards.get(cardsKey, async () =>
     shareResponseBody(await computeFeedCards(db, new Date())),
   );
 }

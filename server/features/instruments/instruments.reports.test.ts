@@ -73,6 +73,51 @@ describe('renderDetailedReport', () => {
     expect(html).not.toContain('x" onmouseover');
   });
 
+  it('shows each score’s 90 % interval, within 0–100, instead of a standard error', () => {
+    const climate = content.reports.climate;
+    const answers = new Map(
+      climate.elements.flatMap((element) =>
+        element.items.map((item) => [item.id, item.keying === '+' ? 1 : 5] as const),
+      ),
+    );
+    const halfWidths = [12.4, 10, 10, 10, 10, 4.5];
+    const html = renderDetailedReport(climate, scoreReport(climate, answers), { halfWidths });
+    expect(html).toContain('90 % interval 88–100');
+    expect(html).toContain('90 % interval 90–100');
+    expect(html).toContain('90 % interval 96–100');
+    expect(html).not.toContain('±');
+  });
+
+  it('describes a locked report without any score, band or score-dependent text', () => {
+    const climate = content.reports.climate;
+    const html = renderDetailedReport(climate, null);
+    expect(html).toContain(escapeHtml(climate.intro));
+    for (const element of climate.elements) {
+      expect(html).toContain(escapeHtml(element.help));
+      expect(html).not.toContain(escapeHtml(element.texts.low));
+      expect(html).not.toContain(escapeHtml(element.texts.middle));
+      expect(html).not.toContain(escapeHtml(element.texts.high));
+    }
+    expect(html).toContain(escapeHtml(climate.total!.help));
+    expect(html).not.toMatch(/class="(score|value|band|interval|class|type|missing)"/);
+    for (const source of climate.sources)
+      expect(html).toContain(`href="${escapeHtml(source.url)}"`);
+  });
+
+  it('names the sixteen type the report calls give, X for a balanced axis', () => {
+    const sixteen = content.reports.sixteen;
+    const answers = new Map(
+      sixteen.elements.flatMap((element) =>
+        element.items.map((item) => [item.id, item.keying === '+' ? 2 : 4] as const),
+      ),
+    );
+    const html = renderDetailedReport(sixteen, scoreReport(sixteen, answers), {
+      headline: 'IXXP',
+    });
+    expect(html).toContain('Your type: <strong>IXXP</strong>');
+    expect(renderDetailedReport(sixteen, null)).not.toContain('Your type');
+  });
+
   it('names the sixteen type', () => {
     const sixteen = content.reports.sixteen;
     const html = renderDetailedReport(sixteen, scoreReport(sixteen, answering(sixteen, 3)));

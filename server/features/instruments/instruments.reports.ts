@@ -11,45 +11,78 @@ export function textForScore(texts: BandTexts, score: number): string {
   return texts.high;
 }
 
+/** What the detailed report shows beside the scores. */
+export type DetailedReportOptions = {
+  /**
+   * Per entry (the elements in content order, then the total): the half-width of the score's
+   * 90 % interval in points, null where unscored. Without it no interval is shown.
+   */
+  halfWidths?: readonly (number | null)[];
+  /** The headline the report calls give (sixteen-type letters with X for a balanced axis). */
+  headline?: string | null;
+};
+
 /**
  * The detailed report for SPEC.md's `DetailedReports` field `Text`: intro, total and class, one
- * section per element with its score, band, uncertainty and text, then the sources. Every string
- * from content or scores is escaped; the markup is ours.
+ * section per element with its score, band, 90 % interval and text, then the sources. Without
+ * scores (a locked report, docs/decisions/041) it describes the card and shows no score, band or
+ * score-dependent text at all. Every string from content or scores is escaped; the markup is ours.
  */
-export function renderDetailedReport(report: Report, scores: ReportScore): string {
+export function renderDetailedReport(
+  report: Report,
+  scores: ReportScore | null,
+  options: DetailedReportOptions = {},
+): string {
   const parts: string[] = [
     `<section class="detailed-report" data-report="${escapeHtml(report.name)}">`,
     `<h2>${escapeHtml(report.title)}</h2>`,
     `<p class="intro">${escapeHtml(report.intro)}</p>`,
   ];
-  if (scores.sixteenType !== undefined) {
-    parts.push(`<p class="type">Your type: <strong>${escapeHtml(scores.sixteenType)}</strong></p>`);
+  const halfWidthAt = (index: number) => options.halfWidths?.[index] ?? null;
+  const type = options.headline !== undefined ? options.headline : scores?.sixteenType;
+  if (scores && report.name === 'sixteen' && type) {
+    parts.push(`<p class="type">Your type: <strong>${escapeHtml(type)}</strong></p>`);
   }
-  if (report.total && scores.total) {
-    parts.push(
-      `<div class="total">`,
-      `<h3>${escapeHtml(report.total.name)}</h3>`,
-      renderScoreLine(scores.total.score, scores.total.band, null),
-    );
-    if (scores.climateClass) {
-      parts.push(`<p class="class">Class: <strong>${escapeHtml(scores.climateClass)}</strong></p>`);
+  if (report.total) {
+    parts.push(`<div class="total">`, `<h3>${escapeHtml(report.total.name)}</h3>`);
+    if (!scores) {
+      parts.push(
+        `<p class="help">${escapeHtml(report.total.help)}</p>`,
+        renderPoles(report.total.poles),
+      );
+    } else if (scores.total) {
+      parts.push(
+        renderScoreLine(scores.total.score, scores.total.band, halfWidthAt(report.elements.length)),
+      );
+      if (scores.climateClass) {
+        parts.push(
+          `<p class="class">Class: <strong>${escapeHtml(scores.climateClass)}</strong></p>`,
+        );
+      }
+      parts.push(
+        scores.total.score === null
+          ? `<p class="missing">The total appears once every part below has a score.</p>`
+          : `<p>${escapeHtml(textForScore(report.total.texts, scores.total.score))}</p>`,
+      );
     }
-    parts.push(
-      scores.total.score === null
-        ? `<p class="missing">The total appears once every part below has a score.</p>`
-        : `<p>${escapeHtml(textForScore(report.total.texts, scores.total.score))}</p>`,
-      `</div>`,
-    );
+    parts.push(`</div>`);
   }
   report.elements.forEach((element, index) => {
-    const score = scores.elements[index];
-    if (!score) return;
-    parts.push(
+    const description = [
       `<div class="element" data-element="${escapeHtml(element.id)}">`,
       `<h3>${escapeHtml(element.name)}</h3>`,
       `<p class="help">${escapeHtml(element.help)}</p>`,
-      `<p class="poles"><span>${escapeHtml(element.poles.low)}</span> – <span>${escapeHtml(element.poles.high)}</span></p>`,
-      renderScoreLine(score.score, score.band, score.standardError),
+      renderPoles(element.poles),
+    ];
+    if (!scores) {
+      parts.push(...description, `</div>`);
+      return;
+    }
+    const score = scores.elements[index];
+    if (!score) return;
+    parts.push(
+      ...description,
+      renderScoreLine(score.score, score.band, halfWidthAt(index)),
       score.score === null
         ? `<p class="missing">${escapeHtml(missingText(score))}</p>`
         : `<p>${escapeHtml(textForScore(element.texts, score.score))}</p>`,
@@ -66,17 +99,22 @@ export function renderDetailedReport(report: Report, scores: ReportScore): strin
   return parts.join('\n');
 }
 
+function renderPoles(poles: { low: string; high: string }): string {
+  return `<p class="poles"><span>${escapeHtml(poles.low)}</span> – <span>${escapeHtml(poles.high)}</span></p>`;
+}
+
+/** The score, its band and its 90 % interval (score ± half-width, within 0–100). */
 function renderScoreLine(
   score: number | null,
   band: string | null,
-  standardError: number | null,
+  halfWidth: number | null,
 ): string {
   if (score === null || band === null) return `<p class="score">Not scored yet</p>`;
-  const uncertainty =
-    standardError === null
+  const interval =
+    halfWidth === null
       ? ''
-      : ` <span class="uncertainty" title="standard error">± ${Math.round(standardError)}</span>`;
-  return `<p class="score"><span class="value">${score}</span> <span class="band">${escapeHtml(band)}</span>${uncertainty}</p>`;
+      : ` <span class="interval" title="90 % interval">90 % interval ${Math.max(0, Math.round(score - halfWidth))}–${Math.min(100, Math.round(score + halfWidth))}</span>`;
+  return `<p class="score"><span class="value">${score}</span> <span class="band">${escapeHtml(band)}</span>${interval}</p>`;
 }
 
 function missingText(score: ElementScore): string {

@@ -164,7 +164,12 @@ export async function checkMilestonesOfMembers(
  * member waits in the queue: a burst of activity costs one check.
  */
 export async function enqueueMilestoneCheck(db: Db, userId: number): Promise<void> {
-  await enqueueUniqueJob(db, checkMilestonesJobKind, { userId }, `check-milestones:${userId}`);
+  await enqueueUniqueJob(
+    db,
+    checkMilestonesJobKind,
+    { userId },
+    `${checkMilestonesJobKind}:${userId}`,
+  );
 }
 
 /** The check-milestones jobs a worker claimed, checked together. */

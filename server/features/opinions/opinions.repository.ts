@@ -50,8 +50,8 @@ export type AppliedVote = { counts: number[]; previousRating: number | null };
 
 /**
  * Casts votes, each in the session it came with, in one round trip and one transaction: the
- * database function cast_votes_in_sessions (migration 20261121T2100, docs/decisions/014-voting.md
- * and 023) finds each session's member, refreshes idle clocks last touched before `touchBefore`,
+ * database function cast_votes_in_sessions (server/db/functions/cast-votes-in-sessions.sql,
+ * docs/decisions/014-voting.md and 023) finds each session's member, refreshes idle clocks last touched before `touchBefore`,
  * records the ratings and moves the opinions' counters. Answers, per vote in order: null when its
  * session is dead (nothing was written); else its member and `applied`, null when the opinion does
  * not exist or is deleted, otherwise the counters after the batch and the rating it replaced (null

@@ -5,7 +5,7 @@ import { batcherPerDatabase } from '../../db/batcher.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
-import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
+import { cachesPerDatabase, createReadCache, opinionChanged } from '../../read-cache.ts';
 import { shareResponseBody } from '../../serializer.ts';
 import { resolveTopicIds } from '../topics/topics.service.ts';
 import {
@@ -13,7 +13,9 @@ import {
   sessionIdleMs,
   sessionTouchIntervalMs,
 } from '../sessions/sessions.service.ts';
+import { quizOfOpinionSlug, type QuizLink } from '../reports/reports.content.ts';
 import { toCurrentUser } from '../users/users.service.ts';
+import { canSeeOpinion, editRight } from './opinions.permissions.ts';
 import * as opinionsRepository from './opinions.repository.ts';
 import type { AppliedVote, OpinionWithAuthor, VoteInSession } from './opinions.repository.ts';
 import { slugify, uniqueSlug } from './opinions.slug.ts';
@@ -57,26 +59,17 @@ function countsOf(row: OpinionWithAuthor): number[] {
 /** An opinion's row and its topics: what every viewer sees alike, so what the cache holds. */
 type OpinionBundle = { row: OpinionWithAuthor; topics: TopicSummary[] };
 
-const opinionCaches = cachesPerDatabase((ttlMs) => ({
-  bundleById: createReadCache<OpinionBundle | null>({ ttlMs, maxEntries: 20_000 }),
-  idBySlug: createReadCache<number | null>({ ttlMs, maxEntries: 20_000 }),
-}));
-
-/** Counts the edits and deletions this process made: pages cached whole are keyed by it. */
-const contentVersions = new WeakMap<Db, number>();
-
-export function opinionContentVersion(db: Db): number {
-  return contentVersions.get(db) ?? 0;
-}
-
 /**
- * Drops the cached copy of an opinion after this process changed it: its counters (a vote), or
- * its content (an edit or deletion), which also retires every page cached whole that may show it.
+ * Bundles by opinion id (with them go the unvoted pages made from them, and those pages' shared
+ * bytes), and opinion ids by slug, which never change. Any change to an opinion drops its bundle.
  */
-function forgetOpinion(db: Db, id: number, change: 'counters' | 'content') {
-  opinionCaches(db).bundleById.delete(String(id));
-  if (change === 'content') contentVersions.set(db, opinionContentVersion(db) + 1);
-}
+const opinionCaches = cachesPerDatabase(
+  (ttlMs, clock) => ({
+    bundleById: createReadCache<OpinionBundle | null>({ ttlMs, maxEntries: 20_000, clock }),
+    idBySlug: createReadCache<number | null>({ ttlMs, maxEntries: 20_000, clock }),
+  }),
+  { onOpinionChanged: (caches, id) => caches.bundleById.delete(String(id)) },
+);
 
 async function loadBundles(db: Db, ids: readonly number[]) {
   const [rows, topicRows] = await Promise.all([
@@ -166,7 +159,7 @@ export async function getOpinionsInOrder(
   });
 }
 
-type OpinionPage = { Opinion: Opinion; Results: VoteResults | null };
+type OpinionPage = { Opinion: Opinion; Results: VoteResults | null; Quiz: QuizLink | null };
 
 /**
  * The opinion page's data, for the member behind the session token hash if the session is live
@@ -191,7 +184,7 @@ export async function getOpinionPage(
     : null;
   if (options.sessionTokenHash && !found) options.onDeadSession();
   const viewer = found?.user ?? null;
-  if (bundle.row.deleted && !toCurrentUser(viewer, options.adminEmails).CanDeleteContent) {
+  if (!canSeeOpinion(bundle.row, toCurrentUser(viewer, options.adminEmails))) {
     throw new HttpError(410, removedMessage);
   }
   const rating = found?.rating ?? 0;
@@ -199,7 +192,16 @@ export async function getOpinionPage(
   return {
     Opinion: toOpinion(bundle, rating),
     Results: { Percentages: computePercentages(countsOf(bundle.row)) },
+    Quiz: quizOf(bundle.row),
   };
+}
+
+/**
+ * The quiz that asks an opinion, when it is a quiz item (no author, its slug naming the item):
+ * from content, not a query, so it is the same for every viewer (docs/decisions/041).
+ */
+function quizOf(row: OpinionWithAuthor): QuizLink | null {
+  return row.authorId === null ? quizOfOpinionSlug(row.slug) : null;
 }
 
 /**
@@ -213,7 +215,11 @@ function unvotedPageOf(bundle: OpinionBundle): OpinionPage {
   let page = unvotedPages.get(bundle);
   if (!page) {
     // The opinion is shared too: members' feed pages are put together from it.
-    page = shareResponseBody({ Opinion: shareResponseBody(toOpinion(bundle, 0)), Results: null });
+    page = shareResponseBody({
+      Opinion: shareResponseBody(toOpinion(bundle, 0)),
+      Results: null,
+      Quiz: quizOf(bundle.row),
+    });
     unvotedPages.set(bundle, page);
   }
   return page;
@@ -340,7 +346,7 @@ export async function castVoteInSession(
     ? await voteBatchers(db)({ tokenHash: sessionTokenHash, opinionId, rating })
     : null;
   if (!answer) throw new HttpError(401, voteLoginMessage);
-  forgetOpinion(db, opinionId, 'counters');
+  opinionChanged(db, opinionId, 'votes');
   if (!answer.applied) {
     const opinion = await opinionsRepository.findOpinionById(db, opinionId);
     if (opinion?.deleted) throw new HttpError(410, removedMessage);
@@ -402,21 +408,19 @@ export async function createOpinion(
   }
 }
 
-/**
- * Who may edit an opinion: editors (CanDeleteContent, or the domain role contributor or admin)
- * always; its author while nobody else has voted on it, since a reworded statement would change
- * what earlier votes meant (docs/decisions/015-opinion-editing.md).
- */
+/** Refuses an edit the member has no right to (editRight), counting others' votes for an author. */
 async function checkCanEdit(
   db: Db,
   editor: SessionUser,
   adminEmails: readonly string[],
   opinion: { id: number; authorId: number | null },
 ) {
-  const capabilities = toCurrentUser(editor, adminEmails);
-  const isEditor = capabilities.CanDeleteContent || capabilities.Role !== '';
-  if (isEditor) return;
-  if (opinion.authorId !== editor.id || !capabilities.CanCreateOpinions) {
+  const right = editRight(opinion, {
+    id: editor.id,
+    capabilities: toCurrentUser(editor, adminEmails),
+  });
+  if (right === 'editor') return;
+  if (right === 'none') {
     throw new HttpError(403, 'Only editors and the author can edit this opinion');
   }
   if ((await opinionsRepository.countVotesByOthers(db, opinion.id, editor.id)) > 0) {
@@ -444,7 +448,7 @@ export async function editOpinion(
     await opinionsRepository.updateOpinionTitle(trx, opinion.id, input.title);
     await opinionsRepository.replaceOpinionTopics(trx, opinion.id, topicIds);
   });
-  forgetOpinion(db, opinion.id, 'content');
+  opinionChanged(db, opinion.id, 'content');
   return { Slug: opinion.slug, ArtifactID: opinion.id };
 }
 
@@ -462,7 +466,7 @@ export async function setOpinionDeleted(
   const opinion = await opinionsRepository.findOpinionById(db, input.opinionID);
   if (!opinion) throw notFound('opinionID: there is no opinion with that id');
   await opinionsRepository.setOpinionDeleted(db, opinion.id, input.deleted);
-  forgetOpinion(db, opinion.id, 'content');
+  opinionChanged(db, opinion.id, 'content');
   return { ArtifactID: opinion.id, Deleted: input.deleted };
 }
 

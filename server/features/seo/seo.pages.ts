@@ -10,6 +10,7 @@ import { toPlainExcerpt } from '../comments/comments.markdown.ts';
 import { listThread } from '../comments/comments.service.ts';
 import { describeStanding } from '../opinions/opinions.service.ts';
 import { listUserComments } from '../people/people.service.ts';
+import { loadSharedReportPage } from '../shares/shares.page.ts';
 import { getTopicFeed } from '../topics/topics.service.ts';
 import { needsScriptNotice, pageFrame, path, text } from './seo.markup.ts';
 import { getOpinionStanding } from './seo.service.ts';
@@ -30,6 +31,11 @@ export type ServerPage = {
   body: string;
   /** The page's share image; `path` is a site path, not yet escaped (the head does both). */
   image?: { path: string; alt: string; width: number; height: number };
+  /**
+   * Keep the page out of search results (`<meta name="robots" content="noindex">`): a member who
+   * shares a result chose to hand out a link, not to be listed (docs/decisions/041).
+   */
+  noindex?: boolean;
 };
 
 /** The description of every page without one of its own (also index.html's). */
@@ -312,7 +318,14 @@ const loaders = {
   opinion: loadOpinionPage,
   topic: loadTopicPage,
   userProfile: loadProfilePage,
+  sharedReport: loadSharedReportPage,
 };
+
+/**
+ * Pages read afresh for every request: a shared result is one look-up by its key, and once its
+ * member stops sharing it, it must be gone at once (docs/decisions/041).
+ */
+const uncachedRoutes: ReadonlySet<ServerRenderedRoute> = new Set(['sharedReport']);
 
 export type ServerRenderedRoute = keyof typeof loaders;
 
@@ -329,14 +342,17 @@ const pageCaches = cachesPerDatabase((ttlMs) => ({
   pages: createReadCache<ServerPage>({ ttlMs, maxEntries: 2_000 }),
 }));
 
-/** The server-rendered page of an opinion, a topic or a profile, as a visitor sees it. */
+/**
+ * The server-rendered page of an opinion, a topic, a profile or a shared result, as a visitor
+ * sees it.
+ */
 export function renderServerPage(
   db: Db,
   route: ServerRenderedRoute,
   params: Record<string, string>,
 ): Promise<ServerPage> {
+  const load = () => orMissingPage(() => loaders[route](db, params), params);
+  if (uncachedRoutes.has(route)) return load();
   const key = `${route}\n${JSON.stringify(params)}`;
-  return pageCaches(db).pages.get(key, () =>
-    orMissingPage(() => loaders[route](db, params), params),
-  );
+  return pageCaches(db).pages.get(key, load);
 }

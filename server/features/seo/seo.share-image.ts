@@ -23,15 +23,15 @@ const fontDirectory = path.join(
   'ttf',
 );
 const fontFile = (name: string) => path.join(fontDirectory, name);
-const fonts = {
+export const fonts = {
   title: { family: 'DejaVu Serif', weight: 700, file: fontFile('DejaVuSerif-Bold.ttf') },
   bold: { family: 'DejaVu Sans', weight: 700, file: fontFile('DejaVuSans-Bold.ttf') },
   regular: { family: 'DejaVu Sans', weight: 400, file: fontFile('DejaVuSans.ttf') },
 };
-type FontName = keyof typeof fonts;
+export type FontName = keyof typeof fonts;
 
 const metricsByFont = new Map<FontName, FontMetrics>();
-function metricsOf(font: FontName): FontMetrics {
+export function metricsOf(font: FontName): FontMetrics {
   let metrics = metricsByFont.get(font);
   if (!metrics) {
     metrics = readFontMetrics(fonts[font].file);
@@ -41,7 +41,7 @@ function metricsOf(font: FontName): FontMetrics {
 }
 
 /** The web app's design tokens (web/ui/tokens.css), so a preview looks like the site. */
-const colours = {
+export const colours = {
   page: '#f6f5f2',
   surface: '#ffffff',
   text: '#1d1c1a',
@@ -52,8 +52,9 @@ const colours = {
   border: '#e3e1db',
 };
 
-const margin = 72;
-const contentRight = shareImageSize.width - margin;
+/** The picture's side margins, shared by every share image. */
+export const margin = 72;
+export const contentRight = shareImageSize.width - margin;
 const titleBox = { top: 148, bottom: 352 };
 /** Title sizes tried, largest first: the largest at which the whole title fits is used. */
 const titleSizes = [64, 56, 50, 44, 40, 36, 32];
@@ -96,7 +97,7 @@ export function wrapText(
 }
 
 /** Cuts the last of `lines` kept so that it ends with an ellipsis and still fits. */
-function ellipsize(lines: string[], keep: number, fit: (line: string) => boolean): string[] {
+export function ellipsize(lines: string[], keep: number, fit: (line: string) => boolean): string[] {
   const kept = lines.slice(0, keep);
   let last = kept[keep - 1] ?? '';
   while (last && !fit(`${last}…`)) last = [...last].slice(0, -1).join('').trimEnd();
@@ -120,9 +121,17 @@ export function layOutTitle(title: string): { lines: string[]; fontSize: number 
   return { lines: ellipsize(lines, keep, fit), fontSize };
 }
 
-function text(
+/** A line of SVG text in one of the share images' fonts; the content is escaped. */
+export function text(
   content: string,
-  options: { x: number; y: number; font: FontName; size: number; fill: string; anchor?: 'end' },
+  options: {
+    x: number;
+    y: number;
+    font: FontName;
+    size: number;
+    fill: string;
+    anchor?: 'end' | 'middle';
+  },
 ): string {
   const font = fonts[options.font];
   const anchor = options.anchor ? ` text-anchor="${options.anchor}"` : '';
@@ -134,7 +143,7 @@ function text(
 }
 
 /** Stance's mark (web/features/layout/components/Logo.tsx), at `size` pixels. */
-function logoMark(x: number, y: number, size: number): string {
+export function logoMark(x: number, y: number, size: number): string {
   return (
     `<g transform="translate(${x} ${y}) scale(${size / 32})">` +
     `<rect width="32" height="32" rx="8" fill="${colours.accent}"/>` +
@@ -219,9 +228,9 @@ export function composeShareImageSvg(input: ShareImageInput): string {
   ].join('\n');
 }
 
-/** Draws the share image as a PNG, on libuv's thread pool: the event loop never waits for it. */
-export async function renderShareImage(input: ShareImageInput): Promise<Buffer> {
-  const image = await renderAsync(composeShareImageSvg(input), {
+/** Draws an SVG as a PNG with the share images' fonts, on libuv's thread pool. */
+export async function renderSvgToPng(svg: string): Promise<Buffer> {
+  const image = await renderAsync(svg, {
     font: {
       loadSystemFonts: false,
       fontFiles: Object.values(fonts).map((font) => font.file),
@@ -229,6 +238,11 @@ export async function renderShareImage(input: ShareImageInput): Promise<Buffer> 
     },
   });
   return image.asPng();
+}
+
+/** Draws the share image as a PNG, on libuv's thread pool: the event loop never waits for it. */
+export function renderShareImage(input: ShareImageInput): Promise<Buffer> {
+  return renderSvgToPng(composeShareImageSvg(input));
 }
 
 /**
@@ -250,19 +264,27 @@ export function shareImageVersion(input: ShareImageInput): string {
 const maxCachedImages = 200;
 const cachedImages = new Map<string, Promise<Buffer>>();
 
-/** The PNG of the share image of this title and these counts, drawn once while it is cached. */
-export function getShareImage(input: ShareImageInput, version = shareImageVersion(input)) {
-  let image = cachedImages.get(version);
+/**
+ * The PNG kept under `key`, drawn by `render` when it is not: every share image (an opinion's, a
+ * shared result's) shares the one bound. Keys must name what the picture shows (its version).
+ */
+export function getCachedImage(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  let image = cachedImages.get(key);
   if (image) {
     // Maps iterate in insertion order: put it back at the end, as the most recently used.
-    cachedImages.delete(version);
+    cachedImages.delete(key);
   } else {
-    image = renderShareImage(input);
+    image = render();
     image.catch(() => {
-      if (cachedImages.get(version) === image) cachedImages.delete(version);
+      if (cachedImages.get(key) === image) cachedImages.delete(key);
     });
   }
-  cachedImages.set(version, image);
+  cachedImages.set(key, image);
   if (cachedImages.size > maxCachedImages) cachedImages.delete(cachedImages.keys().next().value!);
   return image;
+}
+
+/** The PNG of the share image of this title and these counts, drawn once while it is cached. */
+export function getShareImage(input: ShareImageInput, version = shareImageVersion(input)) {
+  return getCachedImage(version, () => renderShareImage(input));
 }

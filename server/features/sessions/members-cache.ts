@@ -14,6 +14,19 @@ import * as sessionsRepository from './sessions.repository.ts';
  * query per batch); a member whose entry was dropped is loaded again in one query.
  */
 
+/**
+ * Every table the members cache reads (sessionsRepository.loadMembers). Each needs triggers noting
+ * its changes in member_changes (server/db/functions/member-changes.sql), added in the migration
+ * that teaches the cache to read it: server/db/functions.test.ts fails for a table without them.
+ */
+export const memberCacheTables = [
+  'sessions',
+  'users',
+  'votes',
+  'topic_follows',
+  'opinions',
+] as const;
+
 /** A member as the members cache holds them. */
 export type MemberContext = {
   user: SessionUser;

@@ -1,12 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   demographicsConsentText,
-  earliestBirthYear,
   educationOptions,
   genderOptions,
   householdIncomeOptions,
   maritalStatusOptions,
-  nationalityCodes,
   numChildrenOptions,
   politicalSpectrumOptions,
   religionOptions,
@@ -16,83 +14,31 @@ import {
 import { Button } from '../../../ui/Button.tsx';
 import { ErrorBox, formStyles, submittingText, useFormSubmit } from '../../../ui/Form.tsx';
 import { useSetDemographics } from '../api.ts';
+import {
+  birthYearOptions,
+  demographicsFieldLabels,
+  nationalityOptions,
+  type DemographicsOption,
+} from '../demographics-options.ts';
+import { DemographicsSelect } from './DemographicsSelect.tsx';
 import styles from './DemographicsForm.module.css';
-
-type Option = { value: string | number; label: string };
-
-const regionNames = new Intl.DisplayNames(undefined, { type: 'region' });
-const nationalityOptions: Option[] = nationalityCodes.map((code) => ({
-  value: code,
-  label: regionNames.of(code.toUpperCase()) ?? code.toUpperCase(),
-}));
-// SPEC.md lists the UK and the USA: they stay on top, the rest follow by name.
-const sortedNationalityOptions = [
-  ...nationalityOptions.slice(0, 2),
-  ...nationalityOptions.slice(2).sort((a, b) => a.label.localeCompare(b.label)),
-];
-
-function birthYearOptions(): Option[] {
-  const thisYear = new Date().getFullYear();
-  return Array.from({ length: thisYear - earliestBirthYear + 1 }, (_, index) => {
-    const year = thisYear - index;
-    return { value: year, label: String(year) };
-  });
-}
 
 type SelectField = Exclude<keyof Demographics, 'politicalSpectrum'>;
 
-const selectFields: { field: SelectField; label: string; options: () => readonly Option[] }[] = [
-  { field: 'gender', label: 'Gender', options: () => genderOptions },
-  { field: 'birthYear', label: 'Year of birth', options: birthYearOptions },
-  { field: 'nationality', label: 'Nationality', options: () => sortedNationalityOptions },
-  { field: 'education', label: 'Education', options: () => educationOptions },
-  { field: 'maritalStatus', label: 'Relationship status', options: () => maritalStatusOptions },
-  { field: 'numChildren', label: 'Children', options: () => numChildrenOptions },
-  { field: 'householdIncome', label: 'Household income', options: () => householdIncomeOptions },
-  {
-    field: 'sexualOrientation',
-    label: 'Sexual orientation',
-    options: () => sexualOrientationOptions,
-  },
-  { field: 'religion', label: 'Religion', options: () => religionOptions },
+const selectFields: { field: SelectField; options: () => readonly DemographicsOption[] }[] = [
+  { field: 'gender', options: () => genderOptions },
+  { field: 'birthYear', options: birthYearOptions },
+  { field: 'nationality', options: () => nationalityOptions },
+  { field: 'education', options: () => educationOptions },
+  { field: 'maritalStatus', options: () => maritalStatusOptions },
+  { field: 'numChildren', options: () => numChildrenOptions },
+  { field: 'householdIncome', options: () => householdIncomeOptions },
+  { field: 'sexualOrientation', options: () => sexualOrientationOptions },
+  { field: 'religion', options: () => religionOptions },
 ];
 
 /** The profile page names only the ends of the scale (SPEC.md §3). */
 const spectrumVisibleLabels: Record<number, string> = { 0: 'Not set', 1: 'Left', 100: 'Right' };
-
-function SelectInput({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string | number | null;
-  options: readonly Option[];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={formStyles.field}>
-      <label className={formStyles.label} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={formStyles.input}
-        value={value === null ? '' : String(value)}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">Prefer not to say</option>
-        {options.map((option) => (
-          <option key={option.value} value={String(option.value)}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /**
  * The personal details form: every field optional, each a choice from the contract's option
@@ -140,10 +86,10 @@ export function DemographicsForm({
   return (
     <form className={formStyles.form} onSubmit={handleSubmit} noValidate>
       <div className={styles.fields}>
-        {selectFields.map(({ field, label, options }) => (
-          <SelectInput
+        {selectFields.map(({ field, options }) => (
+          <DemographicsSelect
             key={field}
-            label={label}
+            label={demographicsFieldLabels[field]}
             value={values[field]}
             options={options()}
             onChange={(raw) => changeSelect(field, raw)}
@@ -151,7 +97,7 @@ export function DemographicsForm({
         ))}
       </div>
       <fieldset className={styles.spectrum}>
-        <legend className={formStyles.label}>Political leaning</legend>
+        <legend className={formStyles.label}>{demographicsFieldLabels.politicalSpectrum}</legend>
         <div className={styles.scale}>
           {politicalSpectrumOptions.map((option) => (
             <label

@@ -1,0 +1,265 @@
+-- Every function and trigger in the public schema after the migrations, as the catalog
+-- prints them (pg_get_functiondef, pg_get_triggerdef), the same on PGlite and PostgreSQL.
+-- server/db/functions.test.ts compares a migrated database with this file: after a change,
+-- run `npx vitest run server/db/functions.test.ts -u` and review the difference.
+
+CREATE OR REPLACE FUNCTION public.cast_votes_in_sessions(p_token_hashes text[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[], p_idle_cutoff timestamp with time zone, p_touch_before timestamp with time zone)
+ RETURNS TABLE(vote_index integer, vote_user_id integer, vote_counts integer[], vote_previous integer)
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+declare
+  v_positions integer[];
+  v_voters integer[];
+  v_due_sessions text[];
+  v_live_opinions integer[];
+begin
+  -- The batch's live sessions, and its opinions locked in id order before any vote is written.
+  with live as (
+    select i.position::integer as position, s.user_id, s.token_hash,
+      s.last_seen_at < p_touch_before as is_due
+    from unnest(p_token_hashes) with ordinality as i (token_hash, position)
+    join sessions s on s.token_hash = i.token_hash
+    where s.token_hash = any(p_token_hashes) and s.expires_at > now()
+      and s.last_seen_at > p_idle_cutoff
+  ),
+  locked as (
+    select o.id from opinions o where o.id = any(p_opinion_ids) and not o.deleted
+    order by o.id for update
+  )
+  select
+    (select array_agg(l.position order by l.position) from live l),
+    (select array_agg(l.user_id order by l.position) from live l),
+    (select array_agg(l.token_hash) filter (where l.is_due) from live l),
+    (select array_agg(k.id) from locked k)
+  into v_positions, v_voters, v_due_sessions, v_live_opinions;
+  if v_positions is null then
+    return;
+  end if;
+  if v_due_sessions is not null then
+    update sessions s set last_seen_at = now() where s.token_hash = any(v_due_sessions);
+  end if;
+
+  -- One statement: the votes, their voters' change notes, the member counters and milestone
+  -- checks of first votes, the opinions' counters and their votes by day.
+  perform set_config('stance.votes_noted', 'on', true);
+  return query
+  with upserted as (
+    insert into votes as v (user_id, opinion_id, rating)
+    select b.user_id, p_opinion_ids[b.position], p_ratings[b.position]
+    from unnest(v_positions, v_voters) as b (position, user_id)
+    where p_opinion_ids[b.position] = any(v_live_opinions)
+    on conflict (user_id, opinion_id) do update set
+      rating = excluded.rating,
+      previous_rating = v.rating,
+      updated_at = case when v.rating = excluded.rating then v.updated_at else now() end
+    returning v.user_id, v.opinion_id, v.rating, v.previous_rating
+  ),
+  noted as (
+    insert into member_changes (user_id, reason)
+    select distinct u.user_id, 'votes' from upserted u
+  ),
+  added as (
+    select u.user_id, count(*)::integer as votes
+    from upserted u join opinions o on o.id = u.opinion_id and o.listed
+    where u.previous_rating is null
+    group by u.user_id
+  ),
+  counted as (
+    insert into member_vote_counts as m (user_id, listed_votes)
+    select added.user_id, added.votes from added order by added.user_id
+    on conflict (user_id) do update set listed_votes = m.listed_votes + excluded.listed_votes
+    returning m.user_id, m.listed_votes
+  ),
+  queued as (
+    insert into jobs (kind, payload, dedupe_key)
+    select 'check-milestones', jsonb_build_object('userId', c.user_id),
+      'check-milestones' || ':' || c.user_id
+    from counted c join added on added.user_id = c.user_id
+    where exists (
+      select 1 from unnest(p_thresholds) t
+      where t > c.listed_votes - added.votes and t <= c.listed_votes
+    )
+    order by c.user_id
+    on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
+  ),
+  before as (
+    -- The batch's votes as they were: every part of one statement reads the same snapshot.
+    select v.user_id, v.opinion_id, v.updated_at
+    from unnest(v_positions, v_voters) as b (position, user_id)
+    join votes v on v.user_id = b.user_id and v.opinion_id = p_opinion_ids[b.position]
+  ),
+  day_moves as (
+    select u.opinion_id, (now() at time zone 'UTC')::date as day, 1 as delta
+    from upserted u
+    where u.previous_rating is null or u.previous_rating <> u.rating
+    union all
+    select u.opinion_id, (p.updated_at at time zone 'UTC')::date, -1
+    from upserted u join before p on p.user_id = u.user_id and p.opinion_id = u.opinion_id
+    where u.previous_rating <> u.rating
+  ),
+  dated as (
+    insert into opinion_vote_days as d (opinion_id, day, votes)
+    select m.opinion_id, m.day, sum(m.delta)::integer from day_moves m
+    group by m.opinion_id, m.day
+    order by m.opinion_id, m.day
+    on conflict (opinion_id, day) do update set votes = d.votes + excluded.votes
+  ),
+  moved as (
+    update opinions o set
+      votes1 = o.votes1 + d.d1,
+      votes2 = o.votes2 + d.d2,
+      votes3 = o.votes3 + d.d3,
+      votes4 = o.votes4 + d.d4,
+      votes5 = o.votes5 + d.d5
+    from (
+      select u.opinion_id,
+        sum((u.rating = 1)::int - coalesce((u.previous_rating = 1)::int, 0)) as d1,
+        sum((u.rating = 2)::int - coalesce((u.previous_rating = 2)::int, 0)) as d2,
+        sum((u.rating = 3)::int - coalesce((u.previous_rating = 3)::int, 0)) as d3,
+        sum((u.rating = 4)::int - coalesce((u.previous_rating = 4)::int, 0)) as d4,
+        sum((u.rating = 5)::int - coalesce((u.previous_rating = 5)::int, 0)) as d5
+      from upserted u
+      group by u.opinion_id
+    ) d
+    where o.id = d.opinion_id
+    returning o.id, array[o.votes1, o.votes2, o.votes3, o.votes4, o.votes5] as counts
+  )
+  select b.position, b.user_id, m.counts, u.previous_rating::integer
+  from unnest(v_positions, v_voters) as b (position, user_id)
+  left join upserted u on u.user_id = b.user_id and u.opinion_id = p_opinion_ids[b.position]
+  left join moved m on m.id = u.opinion_id;
+  perform set_config('stance.votes_noted', '', true);
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.clear_vote_days()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  delete from opinion_vote_days;
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.move_vote_days()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    insert into opinion_vote_days as d (opinion_id, day, votes)
+    select n.opinion_id, (n.updated_at at time zone 'UTC')::date, count(*)::integer
+    from new_rows n group by 1, 2 order by 1, 2
+    on conflict (opinion_id, day) do update set votes = d.votes + excluded.votes;
+  elsif tg_op = 'DELETE' then
+    update opinion_vote_days d set votes = d.votes - gone.votes
+    from (
+      select o.opinion_id, (o.updated_at at time zone 'UTC')::date as day, count(*)::integer as votes
+      from old_rows o group by 1, 2
+    ) gone
+    where d.opinion_id = gone.opinion_id and d.day = gone.day;
+  else
+    with moves as (
+      select n.opinion_id, (n.updated_at at time zone 'UTC')::date as day, 1 as delta from new_rows n
+      union all
+      select o.opinion_id, (o.updated_at at time zone 'UTC')::date, -1 from old_rows o
+    ),
+    net as (
+      select m.opinion_id, m.day, sum(m.delta)::integer as votes from moves m
+      group by 1, 2 having sum(m.delta) <> 0
+    ),
+    lowered as (
+      update opinion_vote_days d set votes = d.votes + net.votes from net
+      where net.votes < 0 and d.opinion_id = net.opinion_id and d.day = net.day
+    )
+    insert into opinion_vote_days as d (opinion_id, day, votes)
+    select net.opinion_id, net.day, net.votes from net where net.votes > 0 order by 1, 2
+    on conflict (opinion_id, day) do update set votes = d.votes + excluded.votes;
+  end if;
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.note_every_member_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  insert into member_changes (user_id, reason) values (null, 'truncate ' || tg_table_name);
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.note_member_changes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  insert into member_changes (user_id, reason)
+  select distinct changed.user_id, tg_argv[0] from changed_rows changed
+  where changed.user_id is not null;
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.note_member_row_changes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  insert into member_changes (user_id, reason) select changed.id, 'member' from changed_rows changed;
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.note_opinion_author_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if tg_op <> 'INSERT' and old.author_id is not null then
+    insert into member_changes (user_id, reason) values (old.author_id, 'opinions');
+  end if;
+  if tg_op <> 'DELETE' and new.author_id is not null
+    and (tg_op = 'INSERT' or new.author_id is distinct from old.author_id) then
+    insert into member_changes (user_id, reason) values (new.author_id, 'opinions');
+  end if;
+  return null;
+end $function$;
+
+-- Triggers
+
+CREATE TRIGGER opinions_author_noted AFTER INSERT OR DELETE OR UPDATE OF author_id, listed, deleted, created_at ON public.opinions FOR EACH ROW EXECUTE FUNCTION note_opinion_author_change();
+
+CREATE TRIGGER opinions_truncated_noted AFTER TRUNCATE ON public.opinions FOR EACH STATEMENT EXECUTE FUNCTION note_every_member_changed();
+
+CREATE TRIGGER sessions_deleted_noted AFTER DELETE ON public.sessions REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_member_changes('sessions');
+
+CREATE TRIGGER sessions_truncated_noted AFTER TRUNCATE ON public.sessions FOR EACH STATEMENT EXECUTE FUNCTION note_every_member_changed();
+
+CREATE TRIGGER sessions_updated_noted AFTER UPDATE ON public.sessions REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_member_changes('sessions');
+
+CREATE TRIGGER topic_follows_deleted_noted AFTER DELETE ON public.topic_follows REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_member_changes('follows');
+
+CREATE TRIGGER topic_follows_inserted_noted AFTER INSERT ON public.topic_follows REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_member_changes('follows');
+
+CREATE TRIGGER topic_follows_truncated_noted AFTER TRUNCATE ON public.topic_follows FOR EACH STATEMENT EXECUTE FUNCTION note_every_member_changed();
+
+CREATE TRIGGER users_deleted_noted AFTER DELETE ON public.users REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_member_row_changes();
+
+CREATE TRIGGER users_truncated_noted AFTER TRUNCATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION note_every_member_changed();
+
+CREATE TRIGGER users_updated_noted AFTER UPDATE ON public.users REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_member_row_changes();
+
+CREATE TRIGGER votes_deleted_dated AFTER DELETE ON public.votes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION move_vote_days();
+
+CREATE TRIGGER votes_deleted_noted AFTER DELETE ON public.votes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_member_changes('votes');
+
+CREATE TRIGGER votes_inserted_dated AFTER INSERT ON public.votes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION move_vote_days();
+
+CREATE TRIGGER votes_inserted_noted AFTER INSERT ON public.votes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION note_member_changes('votes');
+
+CREATE TRIGGER votes_truncated_dated AFTER TRUNCATE ON public.votes FOR EACH STATEMENT EXECUTE FUNCTION clear_vote_days();
+
+CREATE TRIGGER votes_truncated_noted AFTER TRUNCATE ON public.votes FOR EACH STATEMENT EXECUTE FUNCTION note_every_member_changed();
+
+CREATE TRIGGER votes_updated_dated AFTER UPDATE ON public.votes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION move_vote_days();
+
+CREATE TRIGGER votes_updated_noted AFTER UPDATE ON public.votes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION note_member_changes('votes');

@@ -1,0 +1,170 @@
+-- The vote rule: cast_votes_in_sessions, the vote endpoint's whole round trip
+-- (docs/decisions/014-voting.md, 023-batched-database-work.md, 026-vote-batches-and-shared-member-pages.md).
+--
+-- The votes that arrive while a batch is being written travel together in the next call. One
+-- call is one transaction:
+--
+-- 1. Sessions. Each vote comes with its session's token hash. A session is live while it has not
+--    expired and was seen after p_idle_cutoff; a vote whose session is dead gets no row back and
+--    writes nothing. A live session last seen before p_touch_before has its idle clock written
+--    (at most about once an hour, so the UPDATE and its change-note trigger rarely run).
+-- 2. Locks. The batch's opinions are locked in id order before any vote is written, so that
+--    concurrent batches queue instead of deadlocking; a missing or deleted opinion takes no vote
+--    and its vote gets null counters.
+-- 3. The votes, in one statement fed by the upsert's RETURNING:
+--    - each member's votes row is upserted, keeping the rating it replaced in previous_rating
+--      (ON CONFLICT DO UPDATE reads the newest committed row, so counters move from the rating
+--      that was really there); a rating sent again unchanged keeps its updated_at;
+--    - the voters' change notes for the members cache (docs/decisions/025-members-cache.md): the
+--      batch writes them itself and sets stance.votes_noted for the statement, so that the votes'
+--      note and day triggers (member-changes.sql, vote-days.sql) stand aside for it alone;
+--    - member_vote_counts: a first vote on a listed opinion adds one to its member's count (quiz
+--      answers are not public activity). The counter row's lock serialises a member's batches,
+--      so each sees the exact count its votes passed through; when that passes one of
+--      p_thresholds (the vote awards, contract/milestones.ts) a milestone check job is queued in
+--      the same transaction, at most one waiting per member (its dedupe key);
+--    - opinion_vote_days: a new vote adds one to today (UTC), a changed rating moves the vote from
+--      the day it was last cast to today;
+--    - the opinions' counters votes1..votes5 move by the sum of the batch's differences.
+-- 4. Each vote answers its position, its member, its opinion's counters after the whole batch
+--    and the rating it replaced (null for a first vote).
+--
+-- Planned once per connection (plan_cache_mode = force_generic_plan): an array parameter makes
+-- PostgreSQL re-plan every call otherwise, and planning was half of a small batch's cost.
+--
+-- Names the code owns come in as psql-style :'name' placeholders, filled in with a quoted literal
+-- when a migration applies this file (server/db/functions/index.ts): checkMilestonesJobKind is the
+-- milestone check's job kind, from server/features/milestones/milestones.service.ts.
+
+create or replace function cast_votes_in_sessions(
+  p_token_hashes text[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[],
+  p_idle_cutoff timestamptz, p_touch_before timestamptz
+)
+returns table (
+  vote_index integer, vote_user_id integer, vote_counts integer[], vote_previous integer
+)
+language plpgsql set plan_cache_mode = force_generic_plan as $$
+declare
+  v_positions integer[];
+  v_voters integer[];
+  v_due_sessions text[];
+  v_live_opinions integer[];
+begin
+  -- The batch's live sessions, and its opinions locked in id order before any vote is written.
+  with live as (
+    select i.position::integer as position, s.user_id, s.token_hash,
+      s.last_seen_at < p_touch_before as is_due
+    from unnest(p_token_hashes) with ordinality as i (token_hash, position)
+    join sessions s on s.token_hash = i.token_hash
+    where s.token_hash = any(p_token_hashes) and s.expires_at > now()
+      and s.last_seen_at > p_idle_cutoff
+  ),
+  locked as (
+    select o.id from opinions o where o.id = any(p_opinion_ids) and not o.deleted
+    order by o.id for update
+  )
+  select
+    (select array_agg(l.position order by l.position) from live l),
+    (select array_agg(l.user_id order by l.position) from live l),
+    (select array_agg(l.token_hash) filter (where l.is_due) from live l),
+    (select array_agg(k.id) from locked k)
+  into v_positions, v_voters, v_due_sessions, v_live_opinions;
+  if v_positions is null then
+    return;
+  end if;
+  if v_due_sessions is not null then
+    update sessions s set last_seen_at = now() where s.token_hash = any(v_due_sessions);
+  end if;
+
+  -- One statement: the votes, their voters' change notes, the member counters and milestone
+  -- checks of first votes, the opinions' counters and their votes by day.
+  perform set_config('stance.votes_noted', 'on', true);
+  return query
+  with upserted as (
+    insert into votes as v (user_id, opinion_id, rating)
+    select b.user_id, p_opinion_ids[b.position], p_ratings[b.position]
+    from unnest(v_positions, v_voters) as b (position, user_id)
+    where p_opinion_ids[b.position] = any(v_live_opinions)
+    on conflict (user_id, opinion_id) do update set
+      rating = excluded.rating,
+      previous_rating = v.rating,
+      updated_at = case when v.rating = excluded.rating then v.updated_at else now() end
+    returning v.user_id, v.opinion_id, v.rating, v.previous_rating
+  ),
+  noted as (
+    insert into member_changes (user_id, reason)
+    select distinct u.user_id, 'votes' from upserted u
+  ),
+  added as (
+    select u.user_id, count(*)::integer as votes
+    from upserted u join opinions o on o.id = u.opinion_id and o.listed
+    where u.previous_rating is null
+    group by u.user_id
+  ),
+  counted as (
+    insert into member_vote_counts as m (user_id, listed_votes)
+    select added.user_id, added.votes from added order by added.user_id
+    on conflict (user_id) do update set listed_votes = m.listed_votes + excluded.listed_votes
+    returning m.user_id, m.listed_votes
+  ),
+  queued as (
+    insert into jobs (kind, payload, dedupe_key)
+    select :'checkMilestonesJobKind', jsonb_build_object('userId', c.user_id),
+      :'checkMilestonesJobKind' || ':' || c.user_id
+    from counted c join added on added.user_id = c.user_id
+    where exists (
+      select 1 from unnest(p_thresholds) t
+      where t > c.listed_votes - added.votes and t <= c.listed_votes
+    )
+    order by c.user_id
+    on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
+  ),
+  before as (
+    -- The batch's votes as they were: every part of one statement reads the same snapshot.
+    select v.user_id, v.opinion_id, v.updated_at
+    from unnest(v_positions, v_voters) as b (position, user_id)
+    join votes v on v.user_id = b.user_id and v.opinion_id = p_opinion_ids[b.position]
+  ),
+  day_moves as (
+    select u.opinion_id, (now() at time zone 'UTC')::date as day, 1 as delta
+    from upserted u
+    where u.previous_rating is null or u.previous_rating <> u.rating
+    union all
+    select u.opinion_id, (p.updated_at at time zone 'UTC')::date, -1
+    from upserted u join before p on p.user_id = u.user_id and p.opinion_id = u.opinion_id
+    where u.previous_rating <> u.rating
+  ),
+  dated as (
+    insert into opinion_vote_days as d (opinion_id, day, votes)
+    select m.opinion_id, m.day, sum(m.delta)::integer from day_moves m
+    group by m.opinion_id, m.day
+    order by m.opinion_id, m.day
+    on conflict (opinion_id, day) do update set votes = d.votes + excluded.votes
+  ),
+  moved as (
+    update opinions o set
+      votes1 = o.votes1 + d.d1,
+      votes2 = o.votes2 + d.d2,
+      votes3 = o.votes3 + d.d3,
+      votes4 = o.votes4 + d.d4,
+      votes5 = o.votes5 + d.d5
+    from (
+      select u.opinion_id,
+        sum((u.rating = 1)::int - coalesce((u.previous_rating = 1)::int, 0)) as d1,
+        sum((u.rating = 2)::int - coalesce((u.previous_rating = 2)::int, 0)) as d2,
+        sum((u.rating = 3)::int - coalesce((u.previous_rating = 3)::int, 0)) as d3,
+        sum((u.rating = 4)::int - coalesce((u.previous_rating = 4)::int, 0)) as d4,
+        sum((u.rating = 5)::int - coalesce((u.previous_rating = 5)::int, 0)) as d5
+      from upserted u
+      group by u.opinion_id
+    ) d
+    where o.id = d.opinion_id
+    returning o.id, array[o.votes1, o.votes2, o.votes3, o.votes4, o.votes5] as counts
+  )
+  select b.position, b.user_id, m.counts, u.previous_rating::integer
+  from unnest(v_positions, v_voters) as b (position, user_id)
+  left join upserted u on u.user_id = b.user_id and u.opinion_id = p_opinion_ids[b.position]
+  left join moved m on m.id = u.opinion_id;
+  perform set_config('stance.votes_noted', '', true);
+end
+$$;

@@ -1,0 +1,43 @@
+import {
+  earliestBirthYear,
+  nationalityCodes,
+  type Demographics,
+} from '../../../contract/demographics.ts';
+
+/** One choice of a personal-details select. */
+export type DemographicsOption = { value: string | number; label: string };
+
+/** How the personal details page and the quiz gate name each field. */
+export const demographicsFieldLabels: Record<keyof Demographics, string> = {
+  gender: 'Gender',
+  birthYear: 'Year of birth',
+  nationality: 'Nationality',
+  education: 'Education',
+  maritalStatus: 'Relationship status',
+  numChildren: 'Children',
+  householdIncome: 'Household income',
+  sexualOrientation: 'Sexual orientation',
+  religion: 'Religion',
+  politicalSpectrum: 'Political leaning',
+};
+
+const regionNames = new Intl.DisplayNames(undefined, { type: 'region' });
+const namedNationalities: DemographicsOption[] = nationalityCodes.map((code) => ({
+  value: code,
+  label: regionNames.of(code.toUpperCase()) ?? code.toUpperCase(),
+}));
+
+/** The contract's nationality codes named in the reader's language; the UK and the USA stay on top. */
+export const nationalityOptions: readonly DemographicsOption[] = [
+  ...namedNationalities.slice(0, 2),
+  ...namedNationalities.slice(2).sort((a, b) => a.label.localeCompare(b.label)),
+];
+
+/** Every allowed year of birth, newest first. */
+export function birthYearOptions(): DemographicsOption[] {
+  const thisYear = new Date().getFullYear();
+  return Array.from({ length: thisYear - earliestBirthYear + 1 }, (_, index) => {
+    const year = thisYear - index;
+    return { value: year, label: String(year) };
+  });
+}

@@ -1,0 +1,37 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '../../../contract/api.ts';
+import { getQuiz } from '../../../contract/reports.ts';
+import { callApi } from '../../api/client.ts';
+import { useSetDemographics } from '../people/api.ts';
+
+export type QuizData = ResponseOf<typeof getQuiz>;
+
+export function quizQueryKey(slug: string) {
+  return ['quiz', slug] as const;
+}
+
+/** The quiz with the member's answers, completion percentages and gate (login required). */
+export function useQuiz(slug: string) {
+  return useQuery({
+    queryKey: quizQueryKey(slug),
+    queryFn: ({ signal }) => callApi(getQuiz, { slug }, { signal }),
+    enabled: slug !== '',
+    // The member's answers are saved as given; a remount must not show older ones.
+    staleTime: 0,
+  });
+}
+
+/**
+ * Saves the gate through the personal details call, then reloads the quiz, whose
+ * `MyDemographicsComplete` then lets the questions show.
+ */
+export function useSaveGate(slug: string) {
+  const queryClient = useQueryClient();
+  const save = useSetDemographics();
+  return {
+    save: async (input: Parameters<typeof save.mutateAsync>[0]) => {
+      await save.mutateAsync(input);
+      await queryClient.invalidateQueries({ queryKey: quizQueryKey(slug) });
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { Demographics } from '../../../contract/demographics.ts';
+import { quizGateFields } from '../../../contract/reports.ts';
+import {
+  emptyGateFields,
+  gateFieldOfError,
+  gateValueOf,
+  initialGateValues,
+  mergeGateAnswers,
+} from './gate.ts';
+
+const nothingSaved: Demographics = {
+  gender: null,
+  birthYear: null,
+  nationality: null,
+  education: null,
+  maritalStatus: null,
+  householdIncome: null,
+  sexualOrientation: null,
+  religion: null,
+  politicalSpectrum: null,
+  numChildren: null,
+};
+
+describe('gateValueOf', () => {
+  it('turns the empty choice into null and numeric fields into numbers', () => {
+    expect(gateValueOf('gender', '')).toBeNull();
+    expect(gateValueOf('birthYear', '')).toBeNull();
+    expect(gateValueOf('gender', 'female')).toBe('female');
+    expect(gateValueOf('nationality', 'gb')).toBe('gb');
+    expect(gateValueOf('birthYear', '1990')).toBe(1990);
+    expect(gateValueOf('education', '50')).toBe(50);
+    expect(gateValueOf('politicalSpectrum', '25')).toBe(25);
+  });
+});
+
+describe('initialGateValues and emptyGateFields', () => {
+  it('starts from the saved details and lists what is still empty, in gate order', () => {
+    const saved = { ...nothingSaved, gender: 'male', education: 30, religion: 'none' };
+    const values = initialGateValues(quizGateFields, saved);
+    expect(values).toEqual({
+      gender: 'male',
+      birthYear: null,
+      nationality: null,
+      education: 30,
+      politicalSpectrum: null,
+    });
+    expect(emptyGateFields(quizGateFields, values)).toEqual([
+      'birthYear',
+      'nationality',
+      'politicalSpectrum',
+    ]);
+  });
+
+  it('treats politicalSpectrum 0 as unset', () => {
+    const values = initialGateValues(['politicalSpectrum'], {
+      ...nothingSaved,
+      politicalSpectrum: 0,
+    });
+    expect(emptyGateFields(['politicalSpectrum'], values)).toEqual(['politicalSpectrum']);
+  });
+
+  it('asks only the fields the quiz names', () => {
+    expect(emptyGateFields(['gender'], {})).toEqual(['gender']);
+    expect(emptyGateFields(['gender'], { gender: 'female' })).toEqual([]);
+  });
+});
+
+describe('mergeGateAnswers', () => {
+  it("keeps the member's other saved details, since the save replaces every field", () => {
+    const saved: Demographics = {
+      ...nothingSaved,
+      maritalStatus: 'married',
+      religion: 'buddhist',
+      numChildren: 2,
+      gender: 'other',
+    };
+    const merged = mergeGateAnswers(saved, {
+      gender: 'female',
+      birthYear: 1985,
+      nationality: 'us',
+      education: 60,
+      politicalSpectrum: 75,
+    });
+    expect(merged).toEqual({
+      ...saved,
+      gender: 'female',
+      birthYear: 1985,
+      nationality: 'us',
+      education: 60,
+      politicalSpectrum: 75,
+    });
+  });
+});
+
+describe('gateFieldOfError', () => {
+  it('finds the field a server error names first', () => {
+    expect(gateFieldOfError(quizGateFields, 'birthYear must be between 1900 and this year')).toBe(
+      'birthYear',
+    );
+    expect(
+      gateFieldOfError(quizGateFields, 'nationality must be a two-letter country code such as gb'),
+    ).toBe('nationality');
+  });
+
+  it('is null for errors about anything else', () => {
+    expect(gateFieldOfError(quizGateFields, 'consent is required: tick the box')).toBeNull();
+    expect(gateFieldOfError(quizGateFields, 'religion must be one of none, …')).toBeNull();
+    expect(gateFieldOfError(quizGateFields, 'gendered text')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import type { Demographics } from '../../../contract/demographics.ts';
+import type { QuizGateField } from '../../../contract/reports.ts';
+
+/** The gate's answers so far, null for a field not chosen yet. */
+export type GateValues = Partial<Record<QuizGateField, string | number | null>>;
+
+/** Which gate fields carry numbers on the wire (the rest carry strings). */
+const numericGateFields: ReadonlySet<QuizGateField> = new Set([
+  'birthYear',
+  'education',
+  'politicalSpectrum',
+]);
+
+/** A select's raw value as the field's wire value: '' is unanswered. */
+export function gateValueOf(field: QuizGateField, raw: string): string | number | null {
+  if (raw === '') return null;
+  return numericGateFields.has(field) ? Number(raw) : raw;
+}
+
+/** The gate's starting values: what the member saved before (politicalSpectrum 0 is unset). */
+export function initialGateValues(
+  gate: readonly QuizGateField[],
+  current: Demographics,
+): GateValues {
+  return Object.fromEntries(
+    gate.map((field) => {
+      const value = current[field];
+      return [field, field === 'politicalSpectrum' && value === 0 ? null : value];
+    }),
+  );
+}
+
+/** The gate fields still unanswered, in the gate's order. */
+export function emptyGateFields(
+  gate: readonly QuizGateField[],
+  values: GateValues,
+): QuizGateField[] {
+  return gate.filter((field) => values[field] === null || values[field] === undefined);
+}
+
+/**
+ * What the save sends: the details call replaces every field, so the member's other saved
+ * details go along unchanged and only the gate's fields take the gate's answers.
+ */
+export function mergeGateAnswers(current: Demographics, values: GateValues): Demographics {
+  const merged: Record<string, unknown> = { ...current };
+  for (const [field, value] of Object.entries(values)) {
+    if (value !== undefined) merged[field] = value;
+  }
+  return merged as Demographics;
+}
+
+/**
+ * The gate field a server error is about: the details call names the field first ('birthYear
+ * must be …'). Null when the error names none of the gate's fields.
+ */
+export function gateFieldOfError(
+  gate: readonly QuizGateField[],
+  message: string,
+): QuizGateField | null {
+  return gate.find((field) => message === field || message.startsWith(`${field} `)) ?? null;
+}

@@ -1,0 +1,347 @@
+import { describe, expect, it } from 'vitest';
+import {
+  balancedLabel,
+  bandOf,
+  barDescription,
+  buildCard,
+  climateClassOf,
+  displayOrder,
+  hasOwnScores,
+  headlineOf,
+  intervalOf,
+  labelOf,
+  leaningOf,
+  letterMeaning,
+  percentileText,
+  typeLetterOf,
+  unscoredText,
+  type CardEntry,
+  type DetailedReport,
+} from './report-card.ts';
+
+function entry(name: string, overrides: Partial<CardEntry> = {}): CardEntry {
+  return {
+    ID: name.toLowerCase().replace(/\W+/g, '-'),
+    Name: name,
+    Help: `What ${name} means.`,
+    Poles: { Low: 'Progressive', High: 'Conservative' },
+    Group: null,
+    Letters: null,
+    IsTotal: false,
+    ...overrides,
+  };
+}
+
+/** A Sexuality-shaped answer: five elements, then the total (as the arrays carry it). */
+function sexualityReport(overrides: Partial<DetailedReport> = {}): DetailedReport {
+  const entries = [
+    entry('Sexual Licence'),
+    entry('Innate Sexuality'),
+    entry('Sex and Power'),
+    entry('Relationship'),
+    entry('Sex and Gender'),
+    entry('Total Score', { ID: 'total', IsTotal: true }),
+  ];
+  return {
+    Name: 'sexuality',
+    Title: 'Sexuality',
+    Intro: 'How you see sex.',
+    Sources: [{ Title: 'A paper', Url: 'https://example.org/paper' }],
+    Entries: entries,
+    Reports: { sexuality: [20, 40, 60, 80, null, null] },
+    Uncertainty: [5, 12, 4, 6, null, null],
+    Leanings: ['low', 'balanced', 'high', 'high', null, null],
+    Percentiles: [10, null, 55, 90, null, null],
+    Members: [1240, 12, 1240, 1240, 3, 3],
+    Headline: null,
+    DetailedReports: { Text: '<p>Text</p>' },
+    Completion: 60,
+    Locked: false,
+    Quizzes: [{ Slug: 'sexuality', Title: 'Sexuality' }],
+    Scoring: {
+      Formula: 'The mean of the answers.',
+      Entries: [
+        ...entries
+          .filter((item) => !item.IsTotal)
+          .map((item) => ({
+            Name: item.Name,
+            Items: [1, 2, 3, 4].map((n) => ({
+              Text: `${item.Name} statement ${n}`,
+              Keying: n % 2 ? ('+' as const) : ('-' as const),
+              Link: `/o/${item.ID}-${n}`,
+            })),
+          })),
+        { Name: 'Total Score', Items: [] },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+const flatEntries = (card: ReturnType<typeof buildCard>) =>
+  card.groups.flatMap((group) => group.entries);
+
+describe('bandOf and labelOf', () => {
+  it('reads the five bands of the instruments decision at their edges', () => {
+    expect([0, 20, 21, 40, 41, 60, 61, 80, 81, 100].map(bandOf)).toEqual([
+      'VERY LOW',
+      'VERY LOW',
+      'LOW',
+      'LOW',
+      'MEDIUM',
+      'MEDIUM',
+      'HIGH',
+      'HIGH',
+      'VERY HIGH',
+      'VERY HIGH',
+    ]);
+  });
+
+  it('says balanced instead of naming a pole when the interval holds the middle', () => {
+    expect(labelOf(15, 'low')).toBe('VERY LOW');
+    expect(labelOf(35, 'balanced')).toBe(balancedLabel);
+    expect(labelOf(85, null)).toBe('VERY HIGH');
+  });
+
+  it('finds the leaning of a sample score by the server rule', () => {
+    expect(leaningOf(35, 9)).toBe('low');
+    expect(leaningOf(58, 9)).toBe('balanced');
+    expect(leaningOf(41, 9)).toBe('balanced');
+    expect(leaningOf(64, 9)).toBe('high');
+  });
+});
+
+describe('percentileText', () => {
+  it('names the comparison group with a thousands separator', () => {
+    expect(percentileText(62, 1240, 'en-US')).toBe('Higher than 62 % of 1,240 Stance members');
+    expect(percentileText(0, 30, 'en-US')).toBe('Higher than 0 % of 30 Stance members');
+  });
+
+  it('explains a missing percentile instead of showing a number', () => {
+    expect(percentileText(null, 12, 'en-US')).toBe(
+      'Percentile appears once 30 members have this score',
+    );
+  });
+});
+
+describe('unscoredText', () => {
+  it('says how many answers an element needs, and that a total needs every part', () => {
+    expect(unscoredText({ IsTotal: false }, 4)).toBe(
+      'Not scored yet: a score needs answers to 2 of its 4 statements',
+    );
+    expect(unscoredText({ IsTotal: false }, 3)).toBe(
+      'Not scored yet: a score needs answers to 2 of its 3 statements',
+    );
+    expect(unscoredText({ IsTotal: false }, 0)).toBe('Not scored yet');
+    expect(unscoredText({ IsTotal: true }, 0)).toBe(
+      'Not scored yet: the total appears once every part has a score',
+    );
+  });
+});
+
+describe('displayOrder', () => {
+  const withTotal = [{ IsTotal: false }, { IsTotal: false }, { IsTotal: true }];
+
+  it('puts the total first on the cards that list it first', () => {
+    expect(displayOrder('sexuality', withTotal)).toEqual([2, 0, 1]);
+    expect(displayOrder('climate', withTotal)).toEqual([2, 0, 1]);
+    expect(displayOrder('fem', withTotal)).toEqual([2, 0, 1]);
+    expect(displayOrder('gender', withTotal)).toEqual([2, 0, 1]);
+  });
+
+  it('keeps the arrays order elsewhere, the total last', () => {
+    expect(displayOrder('woke', withTotal)).toEqual([0, 1, 2]);
+    expect(displayOrder('religiosity', withTotal)).toEqual([0, 1, 2]);
+    expect(displayOrder('bigfive', [{ IsTotal: false }, { IsTotal: false }])).toEqual([0, 1]);
+  });
+});
+
+describe('buildCard', () => {
+  it("draws the member's own entries, total first, each with its own interval and percentile", () => {
+    const card = buildCard('sexuality', sexualityReport());
+    expect(card.sampleReason).toBeNull();
+    expect(card.hasCommunity).toBe(false);
+    const views = flatEntries(card);
+    expect(views.map((view) => view.entry.Name)).toEqual([
+      'Total Score',
+      'Sexual Licence',
+      'Innate Sexuality',
+      'Sex and Power',
+      'Relationship',
+      'Sex and Gender',
+    ]);
+    expect(views[1]).toMatchObject({
+      index: 0,
+      score: 20,
+      uncertainty: 5,
+      leaning: 'low',
+      percentile: 10,
+      members: 1240,
+      statements: 4,
+    });
+    expect(views[2]).toMatchObject({ score: 40, leaning: 'balanced', percentile: null });
+    expect(views[0]).toMatchObject({ index: 5, score: null, statements: 0 });
+  });
+
+  it('draws samples, marked, for a locked report', () => {
+    const card = buildCard(
+      'sexuality',
+      sexualityReport({
+        Locked: true,
+        Reports: {},
+        Uncertainty: null,
+        Leanings: null,
+        Percentiles: null,
+      }),
+    );
+    expect(card.sampleReason).toBe('locked');
+    const views = flatEntries(card);
+    expect(views.map((view) => view.score)).toEqual([53, 72, 35, 58, 81, 17]);
+    expect(views.every((view) => view.percentile === null && view.uncertainty === 9)).toBe(true);
+  });
+
+  it('falls back to samples when the scores array has the wrong length', () => {
+    const card = buildCard('sexuality', sexualityReport({ Reports: { sexuality: [50, 50] } }));
+    expect(card.sampleReason).toBe('wrong-length');
+    expect(flatEntries(card).map((view) => view.score)).toEqual([53, 72, 35, 58, 81, 17]);
+  });
+
+  it('shows samples when nothing of the report is answered yet', () => {
+    const card = buildCard('sexuality', sexualityReport({ Reports: { sexuality: null } }));
+    expect(card.sampleReason).toBe('unanswered');
+  });
+
+  it('ignores a side array of the wrong length rather than misplacing its values', () => {
+    const card = buildCard('sexuality', sexualityReport({ Percentiles: [99], Uncertainty: [1] }));
+    expect(flatEntries(card).every((view) => view.percentile === null)).toBe(true);
+    expect(flatEntries(card).every((view) => view.uncertainty === null)).toBe(true);
+  });
+
+  it('carries the community average, null when withheld, for admin-hub viewers', () => {
+    const card = buildCard(
+      'sexuality',
+      sexualityReport({ Community: [51.4, null, 40, 60, 70, 55] }),
+    );
+    expect(card.hasCommunity).toBe(true);
+    const views = flatEntries(card);
+    expect(views[1]!.community).toBe(51.4);
+    expect(views[2]!.community).toBeNull();
+    expect(barDescription(views[2]!, false)).toContain(
+      'community average withheld: fewer than 10 members',
+    );
+  });
+
+  it("groups the Opinion DNA's elements by their group, in order", () => {
+    const groups = ['Personality', 'Values', 'Meta-Thinking'];
+    const counts = [12, 24, 12];
+    const entries = groups.flatMap((group, g) =>
+      Array.from({ length: counts[g]! }, (_, n) => entry(`${group} ${n}`, { Group: group })),
+    );
+    const report = sexualityReport({
+      Name: 'opiniondna',
+      Entries: entries,
+      Reports: { opiniondna: entries.map(() => 50) },
+      Uncertainty: null,
+      Leanings: null,
+      Percentiles: null,
+      Members: entries.map(() => 0),
+    });
+    const card = buildCard('opiniondna', report);
+    expect(card.groups.map((group) => [group.name, group.entries.length])).toEqual([
+      ['Personality', 12],
+      ['Values', 24],
+      ['Meta-Thinking', 12],
+    ]);
+  });
+});
+
+describe('bar descriptions', () => {
+  it('reads the score, interval, label and poles, and marks samples', () => {
+    const [total, licence] = flatEntries(buildCard('sexuality', sexualityReport()));
+    expect(barDescription(licence!, false)).toBe(
+      'Sexual Licence: 20 out of 100; 90 % interval 15 to 25; VERY LOW; Progressive at 0, Conservative at 100',
+    );
+    expect(barDescription(total!, false)).toBe(
+      'Total Score: not scored yet; Progressive at 0, Conservative at 100',
+    );
+    expect(barDescription(licence!, true)).toMatch(/^Sample value, not yours; /);
+  });
+
+  it('keeps the interval on the scale', () => {
+    expect(intervalOf(4, 9)).toEqual([0, 13]);
+    expect(intervalOf(97, 9.4)).toEqual([88, 100]);
+  });
+});
+
+describe('headlines', () => {
+  const axes = [
+    entry('Extravert/Introvert', {
+      Letters: { Low: 'E', High: 'I' },
+      Poles: { Low: 'Extravert', High: 'Introvert' },
+    }),
+    entry('Sensing/Intuition', {
+      Letters: { Low: 'S', High: 'N' },
+      Poles: { Low: 'Sensing', High: 'Intuition' },
+    }),
+    entry('Thinking/Feeling', {
+      Letters: { Low: 'T', High: 'F' },
+      Poles: { Low: 'Thinking', High: 'Feeling' },
+    }),
+    entry('Judging/Perceiving', {
+      Letters: { Low: 'J', High: 'P' },
+      Poles: { Low: 'Judging', High: 'Perceiving' },
+    }),
+  ];
+
+  it("uses the server's letters for the member's own scores", () => {
+    const report = sexualityReport({
+      Name: 'sixteen',
+      Entries: axes,
+      Reports: { sixteen: [30, 50, 70, 20] },
+      Headline: 'EXFJ',
+    });
+    expect(headlineOf('sixteen', report, buildCard('sixteen', report))).toBe('EXFJ');
+  });
+
+  it('derives sample letters from the samples, X where a sample is balanced', () => {
+    const report = sexualityReport({ Name: 'sixteen', Entries: axes, Locked: true, Reports: {} });
+    // Samples 72, 35, 58, 81 with ±9: high, low, balanced, high.
+    expect(headlineOf('sixteen', report, buildCard('sixteen', report))).toBe('ISXP');
+  });
+
+  it('explains each letter by its pole, X as balanced', () => {
+    expect(letterMeaning('I', axes[0]!)).toBe('Introvert');
+    expect(letterMeaning('S', axes[1]!)).toBe('Sensing');
+    expect(letterMeaning('X', axes[2]!)).toBe('balanced between Thinking and Feeling');
+    expect(typeLetterOf({ Low: 'J', High: 'P' }, 'balanced')).toBe('X');
+    expect(typeLetterOf({ Low: 'J', High: 'P' }, null)).toBe('X');
+  });
+
+  it('classes the climate total', () => {
+    expect([0, 25, 26, 50, 51, 80, 81].map(climateClassOf)).toEqual([
+      'SKEPTIC',
+      'SKEPTIC',
+      'PASSIVIST',
+      'PASSIVIST',
+      'BELIEVER',
+      'BELIEVER',
+      'ACTIVIST',
+    ]);
+  });
+});
+
+describe('hasOwnScores', () => {
+  it('is true only for an unlocked card with at least one score of its own', () => {
+    expect(hasOwnScores('sexuality', sexualityReport())).toBe(true);
+    expect(hasOwnScores('sexuality', sexualityReport({ Locked: true, Reports: {} }))).toBe(false);
+    expect(hasOwnScores('sexuality', sexualityReport({ Reports: { sexuality: null } }))).toBe(
+      false,
+    );
+    expect(
+      hasOwnScores(
+        'sexuality',
+        sexualityReport({ Reports: { sexuality: [null, null, null, null, null, null] } }),
+      ),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,166 @@
+import { useId } from 'react';
+import { useParams } from 'react-router';
+import { isReportName } from '../../contract/reports.ts';
+import { statusOf } from '../api/client.ts';
+import { IntervalSwatch, ScoreBar } from '../features/reports/components/ScoreBar.tsx';
+import { intervalOf, labelOf, leaningOf } from '../features/reports/report-card.ts';
+import { quizOfReport } from '../features/reports/report-names.ts';
+import { useSharedResult, type SharedResult } from '../features/sharing/shares-api.ts';
+import { usePageTitle } from '../hooks/use-page-title.ts';
+import { ButtonLink } from '../ui/Button.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { Page } from '../ui/Page.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import styles from './SharedReportPage.module.css';
+
+/** The removed state's text, as the server says it (410). */
+const removedText = 'This result was removed by the person who shared it';
+
+const sharedOnFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+
+type Entry = SharedResult['Entries'][number];
+
+/** What the headline is, by report: the sixteen-type letters or the climate class. */
+function headlineLabel(name: string): string {
+  if (name === 'sixteen') return 'Type';
+  if (name === 'climate') return 'Climate class';
+  return 'Result';
+}
+
+/** The bar's reading for a screen reader: the same facts the eye gets. */
+function describeEntry(entry: Entry): string {
+  if (entry.Score === null) return `${entry.Name}: not scored`;
+  const parts = [`${entry.Name}: ${entry.Score} out of 100`];
+  if (entry.Uncertainty !== null) {
+    const [low, high] = intervalOf(entry.Score, entry.Uncertainty);
+    parts.push(`90 % interval ${low} to ${high}`);
+  }
+  parts.push(`${entry.Poles.Low} at 0, ${entry.Poles.High} at 100`);
+  return parts.join('; ');
+}
+
+function EntryRow({ entry }: { entry: Entry }) {
+  const label =
+    entry.Score === null
+      ? null
+      : labelOf(
+          entry.Score,
+          entry.Uncertainty === null ? null : leaningOf(entry.Score, entry.Uncertainty),
+        );
+  return (
+    <li className={entry.IsTotal ? [styles.entry, styles.total].join(' ') : styles.entry}>
+      <div className={styles.entryHead}>
+        <span className={styles.entryName}>{entry.Name}</span>
+        <span className={styles.entryValue}>
+          {entry.Score === null ? (
+            <span className={styles.unscored}>Not scored</span>
+          ) : (
+            <>
+              <strong>{entry.Score}</strong>
+              {label ? <span className={styles.band}>{label}</span> : null}
+            </>
+          )}
+        </span>
+      </div>
+      <ScoreBar
+        score={entry.Score}
+        uncertainty={entry.Uncertainty}
+        isSample={false}
+        description={describeEntry(entry)}
+      />
+      <div className={styles.poles} aria-hidden="true">
+        <span>{entry.Poles.Low}</span>
+        <span>{entry.Poles.High}</span>
+      </div>
+    </li>
+  );
+}
+
+function SharedResultCard({ shared }: { shared: SharedResult }) {
+  const headingId = useId();
+  const who = shared.Username ?? 'A Stance member';
+  const quizSlug = isReportName(shared.Name) ? quizOfReport(shared.Name) : shared.Name;
+  return (
+    <>
+      <article className={styles.card} aria-labelledby={headingId}>
+        <p className={styles.byline}>
+          <span className={styles.who}>{who}</span>
+          <span className={styles.separator} aria-hidden="true">
+            ·
+          </span>
+          <span>Shared on {sharedOnFormat.format(new Date(shared.Created))}</span>
+        </p>
+        <h1 id={headingId} className={styles.title}>
+          {shared.Title}
+        </h1>
+        {shared.Headline ? (
+          <p className={styles.headline}>
+            <span className={styles.headlineLabel}>{headlineLabel(shared.Name)}</span>
+            <span className={styles.headlineValue}>{shared.Headline}</span>
+          </p>
+        ) : null}
+        <p className={styles.legend}>
+          <IntervalSwatch /> 90 % interval: where the score most likely lies
+        </p>
+        <ol className={styles.entries} aria-label="Scores">
+          {shared.Entries.map((entry) => (
+            <EntryRow key={entry.Name} entry={entry} />
+          ))}
+        </ol>
+        <p className={styles.note}>
+          Scores run from 0 to 100. They are as they were when this result was shared: later answers
+          do not change them.
+        </p>
+      </article>
+      <section className={styles.cta} aria-labelledby={`${headingId}-cta`}>
+        <h2 id={`${headingId}-cta`} className={styles.ctaTitle}>
+          Where do you stand?
+        </h2>
+        <p>
+          Answer the same statements and get your own {shared.Title} report, with how sure we are of
+          each score and where it stands among Stance members.
+        </p>
+        <ButtonLink variant="primary" size="large" to={`/q/${encodeURIComponent(quizSlug)}`}>
+          Take the quiz yourself
+        </ButtonLink>
+      </section>
+    </>
+  );
+}
+
+/** sharedReport, `/r/{token}`: a result a member chose to share, as they shared it. */
+export default function SharedReportPage() {
+  const { token = '' } = useParams();
+  const query = useSharedResult(token);
+  usePageTitle(
+    'sharedReport',
+    query.isSuccess ? query.data.Title : query.isError ? undefined : null,
+  );
+
+  if (query.isPending) {
+    return (
+      <Page width="narrow">
+        <Spinner />
+        <Skeleton height={520} radius="16px" />
+      </Page>
+    );
+  }
+  if (query.isError) {
+    const status = statusOf(query.error);
+    return (
+      <Page width="narrow">
+        <ErrorState
+          error={query.error}
+          {...(status === 410 ? { message: removedText } : {})}
+          {...(status === 400 ? { message: 'Not found. The URL you entered may be invalid.' } : {})}
+        />
+      </Page>
+    );
+  }
+  return (
+    <Page width="narrow">
+      <SharedResultCard shared={query.data} />
+    </Page>
+  );
+}
