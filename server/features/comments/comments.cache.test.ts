@@ -24,6 +24,15 @@ async function openedPage(slug: string, cookie?: string): Promise<number> {
   return response.json().body.Opinion.NumComments;
 }
 
+/** The comment count the server-rendered page of the opinion shows a visitor (its HTML). */
+async function renderedPage(slug: string): Promise<number> {
+  const response = await t.app.inject({ method: 'GET', url: `/o/${slug}` });
+  expect(response.statusCode).toBe(200);
+  const count = /(\d+) comments?</.exec(response.body)?.[1];
+  expect(count, 'the page names its comment count').toBeDefined();
+  return Number(count);
+}
+
 /** The opinion's comment count on the first feed page, in the feed or the viewer's Recent. */
 async function onFirstPage(id: number, cookie?: string): Promise<number | undefined> {
   const response = await postJson(t.app, '/api/opinion/userfeed', {}, cookie);
@@ -47,6 +56,7 @@ describe('a comment and the cached reads of its opinion', () => {
       visitorFeed: await onFirstPage(opinion.id),
       readerFeed: await onFirstPage(opinion.id, reader.cookie),
       authorRecent: await onFirstPage(opinion.id, author.cookie),
+      renderedPage: await renderedPage(opinion.slug),
     });
     const everywhere = (count: number) => ({
       visitorPage: count,
@@ -54,6 +64,7 @@ describe('a comment and the cached reads of its opinion', () => {
       visitorFeed: count,
       readerFeed: count,
       authorRecent: count,
+      renderedPage: count,
     });
     // Every read is cached now.
     expect(await counts()).toEqual(everywhere(0));

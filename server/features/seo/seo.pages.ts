@@ -36,6 +36,11 @@ export type ServerPage = {
    * shares a result chose to hand out a link, not to be listed (docs/decisions/041).
    */
   noindex?: boolean;
+  /**
+   * The opinions whose comments or content the page shows: a cached page is dropped when one of
+   * them changes (opinionChanged, docs/decisions/043). Not sent.
+   */
+  opinionIds?: readonly number[];
 };
 
 /** The description of every page without one of its own (also index.html's). */
@@ -189,6 +194,7 @@ async function loadOpinionPage(db: Db, params: Record<string, string>): Promise<
     description: describeStanding(counts),
     type: 'article',
     body: renderOpinionBody(opinion, counts, thread),
+    opinionIds: [opinion.ArtifactID],
     image: {
       path: `/og/opinion/${encodeURIComponent(opinion.Slug)}.png?v=${version}`,
       alt: `How people voted on “${opinion.Title}”`,
@@ -236,6 +242,7 @@ async function loadTopicPage(db: Db, params: Record<string, string>): Promise<Se
         `<section class="ssr-card" aria-labelledby="ssr-opinions"><h2 id="ssr-opinions">Opinions</h2>` +
         `${list}</section>`,
     ),
+    opinionIds: opinions.map((opinion) => opinion.ArtifactID),
   };
 }
 
@@ -338,9 +345,19 @@ export function isServerRendered(name: string): name is ServerRenderedRoute {
  * they are made of: a page every visitor gets alike is built once per few seconds, not once per
  * request.
  */
-const pageCaches = cachesPerDatabase((ttlMs) => ({
-  pages: createReadCache<ServerPage>({ ttlMs, maxEntries: 2_000 }),
-}));
+const pageCaches = cachesPerDatabase(
+  (ttlMs, clock) => ({
+    pages: createReadCache<ServerPage>({ ttlMs, maxEntries: 2_000, clock }),
+  }),
+  {
+    // A page shows its opinions' comment counts and arguments; their vote counts may lag by
+    // READ_CACHE_MS like every shared read's (docs/decisions/043).
+    onOpinionChanged: (caches, id, change) => {
+      if (change === 'votes') return;
+      caches.pages.deleteWhere((page) => page.opinionIds?.includes(id) ?? false);
+    },
+  },
+);
 
 /**
  * The server-rendered page of an opinion, a topic, a profile or a shared result, as a visitor
