@@ -73,10 +73,12 @@ export async function enqueueUniqueJob(
 }
 
 /**
- * Claims up to `limit` due jobs. `FOR UPDATE SKIP LOCKED` lets many processes drain one table
- * without taking the same job twice; the lease makes a job claimable again if its worker dies.
+ * Claims up to `limit` due jobs of the given kinds. `FOR UPDATE SKIP LOCKED` lets many processes
+ * drain one table without taking the same job twice; the lease makes a job claimable again if its
+ * worker dies. A worker claims only the kinds it has handlers for, so a process that does not know
+ * a kind (an older version during a deploy, a test's worker) leaves those jobs to one that does.
  */
-export async function claimJobs(db: Db, limit: number) {
+export async function claimJobs(db: Db, limit: number, kinds: readonly string[]) {
   const now = new Date();
   return db
     .updateTable('jobs')
@@ -91,6 +93,9 @@ export async function claimJobs(db: Db, limit: number) {
         .selectFrom('jobs')
         .select('id')
         .where('doneAt', 'is', null)
+        // `= any` rather than `in`: a worker with no handlers still polls (and so notices an
+        // outage) but claims nothing.
+        .where(sql<boolean>`kind = any(${[...kinds]}::text[])`)
         .where('runAt', '<=', now)
         .where('attempts', '<', sql<number>`max_attempts`)
         .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', now)]))

@@ -105,6 +105,20 @@ describe('the jobs table worker', () => {
     ]);
   });
 
+  it('leaves a job whose kind it has no handler for to a worker that has one', async () => {
+    await enqueueJob(handle.db, 'unknown-here', {});
+    const narrow = startJobWorker(handle.db, { other: async () => {} }, { autoStart: false });
+    expect(await narrow.drain()).toBe(0);
+    const ran: unknown[] = [];
+    const knowing = startJobWorker(
+      handle.db,
+      { 'unknown-here': async (payload) => void ran.push(payload) },
+      { autoStart: false },
+    );
+    expect(await knowing.drain()).toBe(1);
+    expect(ran).toEqual([{}]);
+  });
+
   it('does not run a job that is not due yet', async () => {
     const worker = startJobWorker(handle.db, { later: async () => {} }, { autoStart: false });
     await enqueueJob(handle.db, 'later', {}, { runAt: new Date(Date.now() + 60_000) });
@@ -113,7 +127,10 @@ describe('the jobs table worker', () => {
 
   it('never hands the same job to two claimers', async () => {
     for (let n = 0; n < 6; n++) await enqueueJob(handle.db, 'shared', { n });
-    const [first, second] = await Promise.all([claimJobs(handle.db, 4), claimJobs(handle.db, 4)]);
+    const [first, second] = await Promise.all([
+      claimJobs(handle.db, 4, ['shared']),
+      claimJobs(handle.db, 4, ['shared']),
+    ]);
     const ids = [...first, ...second].filter((job) => job.kind === 'shared').map((job) => job.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(6);

@@ -42,7 +42,9 @@ export function startJobWorker(
 
   async function runBatch(): Promise<number> {
     // UPDATE … RETURNING answers in no set order: run the claimed jobs oldest first.
-    const jobs = (await claimJobs(db, batchSize)).sort((a, b) => Number(a.id) - Number(b.id));
+    const jobs = (await claimJobs(db, batchSize, Object.keys(handlers))).sort(
+      (a, b) => Number(a.id) - Number(b.id),
+    );
     const batched = new Map<string, typeof jobs>();
     for (const job of jobs) {
       const id = Number(job.id);
@@ -52,7 +54,7 @@ export function startJobWorker(
         continue;
       }
       try {
-        if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
+        if (!handler) throw new Error(`No handler for job kind '${job.kind}'`); // not claimed
         await handler(job.payload, { db, jobId: id, config, log: options.log });
         await completeJobs(db, [id]);
       } catch (error) {
