@@ -71,6 +71,26 @@ describe('prepared statements on the embedded database', () => {
     expect(count.rows[0]!.count).toBe(awkward.length);
   });
 
+  it('never write a parameter value into SQL text, in or outside a transaction', async () => {
+    await open();
+    // Every message PGlite sends to the database goes through execProtocolStream: record the SQL
+    // text of each Query ('Q') and Parse ('P') message.
+    const sqlTexts: string[] = [];
+    const send = pglite.execProtocolStream.bind(pglite);
+    pglite.execProtocolStream = (message, options) => {
+      sqlTexts.push(...sqlTextsOf(message));
+      return send(message, options);
+    };
+    const secret = 'value-5f2c9a';
+    const select = 'select count(*)::int as count from items where name = $1';
+    for (let use = 0; use < 4; use++) {
+      await pglite.query(select, [`${secret}-${use}`]);
+      await pglite.transaction((tx) => tx.query(select, [`${secret}-tx-${use}`]));
+    }
+    expect(sqlTexts.some((text) => text.includes(select))).toBe(true);
+    expect(sqlTexts.filter((text) => text.includes(secret))).toEqual([]);
+  });
+
   it('report errors with their codes, as unprepared queries do', async () => {
     await open();
     const insert = 'insert into items (name) values ($1)';
@@ -163,3 +183,21 @@ describe('prepared statements on the embedded database', () => {
     expect(stats.prepared).toBe(4);
   });
 });
+
+/** The SQL text of each simple Query ('Q') and Parse ('P') message in a frontend message buffer. */
+function sqlTextsOf(buffer: Uint8Array): string[] {
+  const texts: string[] = [];
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  const decoder = new TextDecoder();
+  let offset = 0;
+  while (offset + 5 <= buffer.length) {
+    const type = String.fromCharCode(buffer[offset]!);
+    const length = view.getInt32(offset + 1);
+    const body = buffer.subarray(offset + 5, offset + 1 + length);
+    // A Parse message starts with the statement's name, then its text, each NUL-terminated.
+    if (type === 'Q') texts.push(decoder.decode(body));
+    if (type === 'P') texts.push(decoder.decode(body.subarray(body.indexOf(0) + 1)));
+    offset += 1 + length;
+  }
+  return texts;
+}

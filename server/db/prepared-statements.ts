@@ -1,3 +1,4 @@
+import { parse, protocol } from '@electric-sql/pglite';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
 /**
@@ -5,12 +6,13 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
  * every query it is sent, and in WebAssembly planning is most of a query's cost: the feed's
  * ranking query 25 ms, a member load 7 ms, a milestone check 10 ms, each on the server's only
  * thread. A statement whose text comes again is prepared once (`PREPARE`), and from then on runs
- * as `EXECUTE` with its parameters and a generic plan, planned once.
+ * through the wire protocol's Bind and Execute with a generic plan, planned once.
  *
- * What a query answers does not change: the parameters are turned to text by the serializers
- * PGlite itself would use for their types (the prepared statement's parameter types), sent as
- * quoted literals, and read back by the same parsers. A statement that cannot be prepared, or
- * planned without its values, is sent as before.
+ * What a query answers does not change: its parameters travel as Bind values, serialized by the
+ * serializers PGlite itself uses for their types (the prepared statement's parameter types), the
+ * way PGlite sends an unprepared query's; no value is ever written into SQL text. Rows are read
+ * back by PGlite's own result parser. A statement that cannot be prepared, or planned without its
+ * values, is sent as before.
  */
 export type PreparedStatementStats = { prepared: number; executed: number };
 
@@ -40,13 +42,7 @@ export async function usePreparedStatements(
   options: { maxPrepared?: number } = {},
 ): Promise<PreparedStatementStats> {
   const maxPrepared = options.maxPrepared ?? defaultMaxPrepared;
-  // Parameters travel as quoted literals, which take backslashes as they are only with this on
-  // (PostgreSQL's default since 9.1); were it off, queries go as before.
-  const { rows } = await pglite.query<{ standard_conforming_strings: string }>(
-    'show standard_conforming_strings',
-  );
   const stats: PreparedStatementStats = { prepared: 0, executed: 0 };
-  if (rows[0]?.standard_conforming_strings !== 'on') return stats;
   const outside: Runner = { query: pglite.query.bind(pglite), exec: pglite.exec.bind(pglite) };
   const transaction = pglite.transaction.bind(pglite);
   /** In recency order: a use moves a statement to the end. */
@@ -54,23 +50,52 @@ export async function usePreparedStatements(
   let preparedCount = 0;
   let nextName = 1;
 
-  function toLiteral(value: unknown, type: number): string {
-    if (value === null || value === undefined) return 'NULL';
-    const serialize = pglite.serializers[type];
-    const text = String(serialize ? serialize(value) : value);
-    // PostgreSQL text cannot hold NUL, and in the statement's own text it would end the protocol
-    // message early (08P01, "invalid message format"): refused the way a parameter is.
-    if (text.includes('\u0000')) throw nulInText();
-    // With standard_conforming_strings on, only quotes need doubling.
-    return `'${text.replaceAll("'", "''")}'`;
+  /** A parameter as Bind sends it: text from PGlite's serializer for its type, or null. */
+  function toParameter(value: unknown, type: number, options?: QueryOptions): string | null {
+    if (value === null || value === undefined) return null;
+    const serialize = options?.serializers?.[type] ?? pglite.serializers[type];
+    return String(serialize ? serialize(value) : value);
   }
 
-  function executeText(statement: { name: string; parameterTypes: number[] }, params: unknown[]) {
-    if (params.length === 0) return `execute ${statement.name}`;
-    const literals = params.map((value, index) =>
-      toLiteral(value, statement.parameterTypes[index]!),
+  /**
+   * Runs a prepared statement: Bind (its parameters as values), Describe, Execute, Sync, in one
+   * call into the database, between a SET and a RESET of the plan cache mode. Left to itself
+   * PostgreSQL plans a prepared statement for its parameters five times, then keeps doing so
+   * whenever a generic plan is estimated dearer, and for ours it was: each execution was planned
+   * anew. Generic plans cost 1.5–4.7× less per query here (decision 030). The setting is for this
+   * statement alone: unprepared ones are still planned for their parameters (an ON CONFLICT whose
+   * partial index a parameter chooses needs that). Outside a transaction the RESET runs even when
+   * the statement fails (the protocol skips to Sync, then goes on); inside one, a failure aborts
+   * the transaction, whose end undoes the SET.
+   */
+  async function executePrepared<T>(
+    statement: { name: string; parameterTypes: number[] },
+    params: unknown[],
+    isInTransaction: boolean,
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    const values = params.map((value, index) =>
+      toParameter(value, statement.parameterTypes[index]!, options),
     );
-    return `execute ${statement.name}(${literals.join(', ')})`;
+    const message = concatenate([
+      forceGenericPlan,
+      protocol.serialize.bind({ statement: statement.name, values }),
+      describePortal,
+      executePortal,
+      sync,
+      resetPlanCacheMode,
+    ]);
+    const run = async () => {
+      const messages = await pglite.execProtocolStream(message, { syncToFs: false });
+      if (!isInTransaction) await pglite.syncToFs();
+      // One result per completed command: the SET, the statement, the RESET.
+      return parse.parseResults(messages, pglite.parsers, options)[1] as Results<T>;
+    };
+    // Like PGlite's own query: alone on the connection, and outside a transaction also never
+    // inside another caller's.
+    return isInTransaction
+      ? pglite._runExclusiveQuery(run)
+      : pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run));
   }
 
   function remember(text: string, statement: Statement) {
@@ -175,17 +200,7 @@ export async function usePreparedStatements(
     }
     stats.executed++;
     try {
-      // Left to itself PostgreSQL plans a prepared statement for its parameters five times, then
-      // keeps doing so whenever a generic plan is estimated dearer, and for ours it was: each
-      // EXECUTE was planned anew. Generic plans cost 1.5–4.7× less per query here (decision
-      // 030). The setting is for this statement alone: unprepared ones are still planned for
-      // their parameters (an ON CONFLICT whose partial index a parameter chooses needs that). It
-      // is transactional, so a failed EXECUTE cannot leave it behind.
-      const results = await runner.exec(
-        `set plan_cache_mode = force_generic_plan; ${executeText(statement, params)}; reset plan_cache_mode`,
-        options,
-      );
-      return results[1] as Results<T>;
+      return await executePrepared<T>(statement, params, isInTransaction, options);
     } catch (error) {
       // A table changed under a prepared statement without passing here (another connection
       // cannot exist, so only by a path this wrapper does not see): plan it afresh.
@@ -213,12 +228,20 @@ export async function usePreparedStatements(
   return stats;
 }
 
-/** The error PostgreSQL gives a parameter holding NUL, with its SQLSTATE. */
-function nulInText(): Error {
-  return Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
-    code: '22021',
-    severity: 'ERROR',
-  });
+const forceGenericPlan = protocol.serialize.query('set plan_cache_mode = force_generic_plan');
+const resetPlanCacheMode = protocol.serialize.query('reset plan_cache_mode');
+const describePortal = protocol.serialize.describe({ type: 'P' });
+const executePortal = protocol.serialize.execute({});
+const sync = protocol.serialize.sync();
+
+function concatenate(parts: readonly Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
 }
 
 function isCachedPlanStale(error: unknown): boolean {
