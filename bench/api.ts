@@ -1,6 +1,6 @@
 /**
  * The API benchmarks of issue 4, each run beside its control on the same machine and database
- * (DESIGN.md §5):
+ * (docs/product/budgets-and-security.md#api):
  *
  *   1. votes: POST /api/opinion/vote throughput at 100 connections ÷ an in-process loop of raw
  *      vote upserts on the same database, 10 at once (controlLoops). Target ≥ 0.5. The same votes

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, emptyResponse } from './api.ts';
+import * as base from './accounts.base.ts';
 
 /** Usernames: letters, digits, `_` or `-`; unique without regard to case, shown as typed. */
 export const usernamePattern = /^[A-Za-z0-9_-]{3,30}$/;
@@ -26,13 +27,15 @@ const rid = z
   .max(100, 'rid is too long')
   .regex(/^[A-Za-z0-9_.:-]*$/, 'rid may hold only letters, digits and _ . : -');
 
-/** What a social sign-in found (SPEC.md §4): logged in, no account yet, or a stale token. */
+/**
+ * What a social sign-in found: logged in, no account yet, or a stale token
+ * (docs/product/behaviour.md#social-sign-in).
+ */
 export const socialStatus = z.enum(['logged_in', 'no_user', 'expired']);
 export type SocialStatus = z.infer<typeof socialStatus>;
 
 export const logIn = defineCall({
-  method: 'POST',
-  path: '/api/login',
+  ...base.logIn,
   payload: z.object({
     email,
     password: z.string({ error: 'password is required' }).min(1, 'is required').max(1000),
@@ -41,8 +44,7 @@ export const logIn = defineCall({
 });
 
 export const requestSignupCode = defineCall({
-  method: 'POST',
-  path: '/api/signup/requestcode',
+  ...base.requestSignupCode,
   payload: z.object({ email, username, password: newPassword }),
   response: emptyResponse,
 });
@@ -55,8 +57,7 @@ const emailedCode = z.object({
 });
 
 export const verifySignupCode = defineCall({
-  method: 'POST',
-  path: '/api/signup/verifycode',
+  ...base.verifySignupCode,
   payload: emailedCode,
   response: emptyResponse,
 });
@@ -67,29 +68,25 @@ export const verifySignupCode = defineCall({
  * the browser that asked for it.
  */
 export const requestLoginCode = defineCall({
-  method: 'POST',
-  path: '/api/login/requestcode',
+  ...base.requestLoginCode,
   payload: z.object({ email }),
   response: emptyResponse,
 });
 
 export const verifyLoginCode = defineCall({
-  method: 'POST',
-  path: '/api/login/verifycode',
+  ...base.verifyLoginCode,
   payload: emailedCode,
   response: emptyResponse,
 });
 
 export const requestPasswordReset = defineCall({
-  method: 'POST',
-  path: '/api/passwordreset/request',
+  ...base.requestPasswordReset,
   payload: z.object({ email }),
   response: emptyResponse,
 });
 
 export const setNewPassword = defineCall({
-  method: 'POST',
-  path: '/api/passwordreset/set',
+  ...base.setNewPassword,
   payload: z.object({
     tokenValue: z
       .string({ error: 'tokenValue is required' })
@@ -104,15 +101,13 @@ export const setNewPassword = defineCall({
 const idToken = z.string({ error: 'idToken is required' }).min(1, 'is required').max(8000);
 
 export const googleLogIn = defineCall({
-  method: 'POST',
-  path: '/api/google/login',
+  ...base.googleLogIn,
   payload: z.object({ idToken }),
   response: z.object({ Status: socialStatus }),
 });
 
 export const googleSignUp = defineCall({
-  method: 'POST',
-  path: '/api/google/signup',
+  ...base.googleSignUp,
   payload: z.object({ idToken, username, rid: rid.default('') }),
   response: emptyResponse,
 });
@@ -122,15 +117,13 @@ const accessToken = z.string({ error: 'access_token is required' }).min(1, 'is r
 const facebookEmail = z.string().max(320).optional();
 
 export const facebookLogIn = defineCall({
-  method: 'POST',
-  path: '/api/facebook/login',
+  ...base.facebookLogIn,
   payload: z.object({ access_token: accessToken, email: facebookEmail }),
   response: z.object({ Status: socialStatus }),
 });
 
 export const facebookSignUp = defineCall({
-  method: 'POST',
-  path: '/api/facebook/signup',
+  ...base.facebookSignUp,
   payload: z.object({
     access_token: accessToken,
     email: facebookEmail,
@@ -141,23 +134,20 @@ export const facebookSignUp = defineCall({
 });
 
 export const signupExternalId = defineCall({
-  method: 'POST',
-  path: '/api/signup/externalid',
+  ...base.signupExternalId,
   payload: z.object({ email, rid: rid.min(1, 'is required') }),
   response: emptyResponse,
 });
 
 export const setExternalId = defineCall({
-  method: 'POST',
-  path: '/api/user/setexternalid',
+  ...base.setExternalId,
   payload: z.object({ rid: rid.min(1, 'is required') }),
   response: emptyResponse,
 });
 
 /** Which sign-in providers this server is configured for; '' hides a provider's button. */
 export const getAccountsConfig = defineCall({
-  method: 'GET',
-  path: '/api/accounts/config',
+  ...base.getAccountsConfig,
   payload: z.object({}),
   response: z.object({ GoogleClientID: z.string(), FacebookAppID: z.string() }),
 });

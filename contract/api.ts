@@ -16,14 +16,23 @@ export type ApiCall<
   response: Response;
 };
 
-export function defineCall<Payload extends z.ZodType, Response extends z.ZodType>(
-  call: ApiCall<Payload, Response>,
-): ApiCall<Payload, Response> {
+/**
+ * A call's entry: `defineCall({ ...base.getOpinion, payload, response })`, where `base` is the
+ * feature's zod-free module holding the call's method and path (docs/decisions/044).
+ */
+export function defineCall<
+  Method extends 'GET' | 'POST',
+  Path extends string,
+  Payload extends z.ZodType,
+  Response extends z.ZodType,
+>(call: {
+  method: Method;
+  path: Path;
+  payload: Payload;
+  response: Response;
+}): ApiCall<Payload, Response> & { method: Method; path: Path } {
   return call;
 }
-
-export type PayloadOf<Call extends ApiCall> = z.input<Call['payload']>;
-export type ResponseOf<Call extends ApiCall> = z.output<Call['response']>;
 
 /** An entry of `serverData` or `appendData`: a value for the client's global data map. */
 export const serverDataEntry = z.object({

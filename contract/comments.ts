@@ -1,20 +1,23 @@
 import { z } from 'zod';
 import { defineCall, emptyPayload, emptyResponse } from './api.ts';
+import * as base from './comments.base.ts';
+import { commentBodyMaxLength } from './comments.base.ts';
 
-/** The thread on /suggest; every other thread is an opinion's ArtifactID as a string. */
-export const suggestionsThreadId = 'suggestions';
+export {
+  suggestionsThreadId,
+  commentBodyMaxLength,
+  commentShortHintLength,
+} from './comments.base.ts';
 
-/** SPEC.md §5: For = pro, Against = con, Mixed = neutral, Commentary = commentary. */
+/**
+ * For = pro, Against = con, Mixed = neutral, Commentary = commentary
+ * (docs/product/entities.md#response-types).
+ */
 export const commentResponseTypes = ['pro', 'con', 'neutral', 'commentary'] as const;
 export type CommentResponseType = (typeof commentResponseTypes)[number];
 
 export const commentSortValues = ['score', 'pro', 'commentary', 'con', 'recent', 'oldest'] as const;
 export type CommentSortValue = (typeof commentSortValues)[number];
-
-/** Longest comment body accepted, in characters of Markdown. */
-export const commentBodyMaxLength = 10_000;
-/** SPEC.md §9: under this many characters the form hints 'Too short - {n}'. */
-export const commentShortHintLength = 300;
 
 export const commentReportReasons = ['spam', 'harassment', 'hate', 'off-topic', 'other'] as const;
 
@@ -97,8 +100,7 @@ const responseType = (field: string) =>
     .default('');
 
 export const getComments = defineCall({
-  method: 'POST',
-  path: '/api/v2/comment/get',
+  ...base.getComments,
   payload: z
     .object({
       threadID: threadId,
@@ -117,8 +119,7 @@ export const getComments = defineCall({
 });
 
 export const createComment = defineCall({
-  method: 'POST',
-  path: '/api/v2/comment/new',
+  ...base.createComment,
   payload: z
     .object({
       threadID: threadId,
@@ -138,8 +139,7 @@ export const createComment = defineCall({
 });
 
 export const editComment = defineCall({
-  method: 'POST',
-  path: '/api/v2/comment/edit',
+  ...base.editComment,
   payload: z
     .object({
       commentID: commentId,
@@ -152,16 +152,14 @@ export const editComment = defineCall({
 });
 
 export const deleteComment = defineCall({
-  method: 'POST',
-  path: '/api/v2/comment/delete',
+  ...base.deleteComment,
   payload: z.object({ commentID: commentId, pathname: pathname.optional() }).strict(),
   /** The comment as it now shows: its placeholder (Children left empty; reload the thread). */
   response: z.object({ Comment: comment }),
 });
 
 export const reportComment = defineCall({
-  method: 'POST',
-  path: '/api/v2/comment/report',
+  ...base.reportComment,
   payload: z
     .object({
       commentID: commentId,
@@ -185,8 +183,7 @@ export const reportComment = defineCall({
 });
 
 export const likeComment = defineCall({
-  method: 'POST',
-  path: '/api/v2/comment/like',
+  ...base.likeComment,
   payload: z
     .object({
       commentID: commentId,
@@ -198,8 +195,7 @@ export const likeComment = defineCall({
 });
 
 export const getCommentSource = defineCall({
-  method: 'POST',
-  path: '/api/v2/comment/getsource',
+  ...base.getCommentSource,
   payload: z.object({ commentID: commentId }).strict(),
   response: z.object({
     /** The Markdown the author wrote. */
@@ -233,16 +229,14 @@ export type ReportedComment = z.infer<typeof reportedComment>;
 
 /** The moderation queue: live comments with open reports, hidden ones first. */
 export const listReportedComments = defineCall({
-  method: 'POST',
-  path: '/api/admin/comment/reports',
+  ...base.listReportedComments,
   payload: emptyPayload,
   response: z.object({ Comments: z.array(reportedComment) }),
 });
 
 /** Closes a comment's open reports as unfounded and shows it again if it was hidden. */
 export const dismissCommentReports = defineCall({
-  method: 'POST',
-  path: '/api/admin/comment/dismiss',
+  ...base.dismissCommentReports,
   payload: z.object({ commentID: commentId }).strict(),
   response: emptyResponse,
 });

@@ -1,6 +1,7 @@
 /*
- * The contribution grid's rules (SPEC.md §9): colour steps over 10, 20, 30 and 40 a day, and the
- * longest streak of days with activity. Days are UTC calendar days, written 'YYYY-MM-DD'.
+ * The contribution grid's rules (docs/product/constants.md#contribution-grid): colour steps over
+ * 10, 20, 30 and 40 a day, and the longest streak of days with activity. Days are UTC calendar
+ * days, written 'YYYY-MM-DD'.
  * Pure and zod-free: the server computes the streak, the web colours the cells.
  */
 
@@ -10,7 +11,7 @@ export const gridColourThresholds = [10, 20, 30, 40] as const;
 /** Whole weeks the grid covers (the web shows as many of the latest as fit its width). */
 export const gridWeeks = 53;
 
-/** SPEC.md §9: the grid needs at least this width; narrower, it keeps it and scrolls. */
+/** The grid needs at least this width; narrower, it keeps it and scrolls. */
 export const gridMinWidthPx = 270;
 
 /** 0 for no activity, 1 for 1–10, 2 for 11–20, 3 for 21–30, 4 for 31–40, 5 for over 40. */

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineCall, emptyResponse } from './api.ts';
+import * as base from './cookies.base.ts';
 
-/** The cookie banner's version: a new version asks everyone again. */
-export const cookiePolicyVersion = '2026-11';
+export { cookiePolicyVersion } from './cookies.base.ts';
 
 export const logCookieChoice = defineCall({
-  method: 'POST',
-  path: '/api/cookies/logchoice',
+  ...base.logCookieChoice,
   payload: z
     .object({
       loadThirdParty: z.boolean({ error: 'loadThirdParty must be true or false' }),

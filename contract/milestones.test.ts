@@ -42,7 +42,7 @@ describe('levels', () => {
 });
 
 describe('awards', () => {
-  it('use SPEC.md §9 thresholds', () => {
+  it('use the thresholds of docs/product/constants.md#levels-and-awards', () => {
     expect(awardThresholds.votes).toEqual([1, 10, 100, 1000, 10000]);
     expect(awardThresholds.comments).toEqual([1, 10, 100, 500, 1000, 2500, 5000, 10000, 100000]);
     expect(awardThresholds.goodPoints).toEqual([

@@ -1,5 +1,6 @@
 /*
- * Levels and awards (SPEC.md §9; docs/decisions/020-levels-awards-and-milestones.md). Plain data
+ * Levels and awards (docs/product/constants.md#levels-and-awards;
+ * docs/decisions/020-levels-awards-and-milestones.md). Plain data
  * and pure functions, no zod: the server checks them when members act, and the web shows the same
  * numbers on profiles and on /article/levels-awards.
  */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall, emptyPayload } from './api.ts';
+import * as base from './notifications.base.ts';
 
-/** SPEC.md §3's kinds; the client only logs any other kind it receives. */
+/** The kinds (docs/product/entities.md#notification); the client only logs any other kind. */
 export const notificationKinds = ['Milestone', 'LikeComment', 'Comment', 'LikeRev'] as const;
 
 export const notificationEvent = z.object({
@@ -27,8 +28,7 @@ export const notificationEvent = z.object({
 export type NotificationEvent = z.infer<typeof notificationEvent>;
 
 export const getNotifications = defineCall({
-  method: 'POST',
-  path: '/api/notifications/get',
+  ...base.getNotifications,
   payload: emptyPayload,
   /** Newest first; afterwards the user's NewNotification is false. */
   response: z.object({ Notifications: z.array(notificationEvent) }),
@@ -49,15 +49,13 @@ const emailPreferencesToken = z
   .optional();
 
 export const getEmailPreferences = defineCall({
-  method: 'POST',
-  path: '/api/emailprefs/get',
+  ...base.getEmailPreferences,
   payload: emptyPayload.extend({ token: emailPreferencesToken }),
   response: emailPreferences,
 });
 
 export const setEmailPreferences = defineCall({
-  method: 'POST',
-  path: '/api/emailprefs/set',
+  ...base.setEmailPreferences,
   payload: emptyPayload.extend({
     token: emailPreferencesToken,
     All: z.boolean({ error: 'All must be true or false' }),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineCall, pageFields } from './api.ts';
 import { feedCards, opinion, topicSummary, voteResults } from './entities.ts';
+import * as base from './opinions.base.ts';
+import { opinionTitleLimits, maximumTopicsPerOpinion, topicTitleLimits } from './opinions.base.ts';
+
+export {
+  opinionTitleLimits,
+  maximumTopicsPerOpinion,
+  pendingTopicSearchError,
+  topicTitleLimits,
+} from './opinions.base.ts';
 
 export const slugParameter = z
   .string({ error: 'slug is required' })
@@ -9,8 +18,7 @@ export const slugParameter = z
   .max(200, 'slug is too long');
 
 export const getOpinion = defineCall({
-  method: 'GET',
-  path: '/api/opinion/get',
+  ...base.getOpinion,
   payload: z.object({ slug: slugParameter }),
   response: z.object({
     Opinion: opinion,
@@ -42,8 +50,7 @@ export const cursorParameter = z
   .optional();
 
 export const userFeed = defineCall({
-  method: 'POST',
-  path: '/api/opinion/userfeed',
+  ...base.userFeed,
   payload: z.object({ after: cursorParameter }).strict(),
   response: z.object(feedPage),
 });
@@ -57,8 +64,7 @@ export const topicDetails = topicSummary.extend({
 });
 
 export const getTopic = defineCall({
-  method: 'GET',
-  path: '/api/topic/get',
+  ...base.getTopic,
   payload: z.object({ slug: slugParameter, after: cursorParameter }),
   response: z.object({ Topic: topicDetails, ...feedPage }),
 });
@@ -70,8 +76,7 @@ export const topicWithCount = topicSummary.extend({
 });
 
 export const getAllTopics = defineCall({
-  method: 'GET',
-  path: '/api/topic/getall',
+  ...base.getAllTopics,
   payload: z.object({}),
   response: z.object({ Topics: z.array(topicWithCount) }),
 });
@@ -85,8 +90,7 @@ function artifactId(field: string) {
 }
 
 export const castVote = defineCall({
-  method: 'POST',
-  path: '/api/opinion/vote',
+  ...base.castVote,
   payload: z
     .object({
       id: artifactId('id'),
@@ -103,14 +107,6 @@ export const castVote = defineCall({
     Results: voteResults,
   }),
 });
-
-/** Opinion titles: a statement people can agree or disagree with, one or two sentences. */
-export const opinionTitleLimits = { min: 8, max: 200 } as const;
-/** An opinion belongs to at most this many topics. */
-export const maximumTopicsPerOpinion = 5;
-/** SPEC.md §5: the opinion form cannot be sent while its topic search box has text. */
-export const pendingTopicSearchError =
-  'Please choose an existing topic, create a new one or clear the topics field.';
 
 const opinionTitle = z
   .string({ error: 'title is required' })
@@ -133,7 +129,7 @@ const topicIdList = z
   .array(z.number().int().positive(), { error: 'topics must be a JSON list of topic ids' })
   .max(maximumTopicsPerOpinion, `topics: choose at most ${maximumTopicsPerOpinion} topics`);
 
-/** SPEC.md §3 sends the topics as a JSON list; a JSON string of that list is accepted too. */
+/** The topics come as a JSON list; a JSON string of that list is accepted too (decision 015). */
 const opinionTopics = z.preprocess((value) => {
   if (typeof value !== 'string') return value;
   try {
@@ -143,7 +139,7 @@ const opinionTopics = z.preprocess((value) => {
   }
 }, topicIdList);
 
-/** SPEC.md §3's opinion form: title, id, topics, topicSearch. */
+/** The opinion form: title, id, topics, topicSearch (docs/product/entities.md#forms). */
 const opinionForm = {
   title: opinionTitle,
   topics: opinionTopics,
@@ -154,8 +150,7 @@ const opinionForm = {
 const savedOpinion = z.object({ Slug: z.string(), ArtifactID: z.number().int() });
 
 export const createOpinion = defineCall({
-  method: 'POST',
-  path: '/api/opinion/new',
+  ...base.createOpinion,
   payload: z.object({
     ...opinionForm,
     /** The form's id field, empty for a new opinion; ignored. */
@@ -165,15 +160,13 @@ export const createOpinion = defineCall({
 });
 
 export const editOpinion = defineCall({
-  method: 'POST',
-  path: '/api/opinion/edit',
+  ...base.editOpinion,
   payload: z.object({ id: artifactId('id'), ...opinionForm }),
   response: savedOpinion,
 });
 
 export const deleteOpinion = defineCall({
-  method: 'POST',
-  path: '/api/opinion/delete',
+  ...base.deleteOpinion,
   payload: z
     .object({
       opinionID: artifactId('opinionID'),
@@ -184,11 +177,8 @@ export const deleteOpinion = defineCall({
   response: z.object({ ArtifactID: z.number().int(), Deleted: z.boolean() }),
 });
 
-export const topicTitleLimits = { min: 3, max: 60 } as const;
-
 export const createTopic = defineCall({
-  method: 'POST',
-  path: '/api/topic/new',
+  ...base.createTopic,
   payload: z
     .object({
       title: z
@@ -212,8 +202,7 @@ export const createTopic = defineCall({
 });
 
 export const followTopic = defineCall({
-  method: 'POST',
-  path: '/api/topic/follow',
+  ...base.followTopic,
   payload: z
     .object({
       topicID: artifactId('topicID'),

@@ -1,21 +1,20 @@
 import { z } from 'zod';
 import { defineCall, pageFields } from './api.ts';
 import { activity, contributor } from './entities.ts';
+import * as base from './people.base.ts';
+import { profileTextLimits, type ProfileTextField } from './people.base.ts';
+
+export {
+  profileTextLimits,
+  smallProfileImagePx,
+  profileImageUrl,
+  type ProfileTextField,
+} from './people.base.ts';
 
 /*
  * People: profiles, comment histories, top contributors and the latest activity
- * (SPEC.md §2 and §3, DESIGN.md §2).
+ * (docs/product/screens.md#profile-and-comment-history, docs/product/entities.md#profile).
  */
-
-/** Longest texts a member may put on their profile (counted after trimming). */
-export const profileTextLimits = {
-  fullName: 50,
-  location: 60,
-  bio: 500,
-  expertise: 120,
-} as const;
-
-export type ProfileTextField = keyof typeof profileTextLimits;
 
 // Plain text: shown as typed, never as HTML. Control characters (other than tabs and line breaks)
 // and bidi overrides would only hide text, reorder it or break layouts.
@@ -50,7 +49,7 @@ export const usernameParameter = z
   .min(1, 'username is required')
   .max(100, 'username is too long');
 
-/** Highest award reached in each family (0 for none) and the level, SPEC.md §3. */
+/** Highest award reached in each family (0 for none) and the level: docs/product/entities.md. */
 export const milestones = z.object({
   /** 1 … 7, from the member's karma (contract/milestones.ts). */
   Level: z.number().int(),
@@ -96,8 +95,7 @@ export const profile = z.object({
 export type Profile = z.infer<typeof profile>;
 
 export const getProfile = defineCall({
-  method: 'GET',
-  path: '/api/user/getprofile',
+  ...base.getProfile,
   payload: z.object({ username: usernameParameter }),
   response: z.object({ Profile: profile }),
 });
@@ -120,8 +118,7 @@ export const profileComment = z.object({
 export type ProfileComment = z.infer<typeof profileComment>;
 
 export const getUserComments = defineCall({
-  method: 'GET',
-  path: '/api/user/getcomments',
+  ...base.getUserComments,
   payload: z.object({
     username: usernameParameter,
     after: z.string({ error: 'after must be a string' }).max(200, 'after is too long').optional(),
@@ -130,22 +127,19 @@ export const getUserComments = defineCall({
 });
 
 export const getContributors = defineCall({
-  method: 'GET',
-  path: '/api/contributors/get',
+  ...base.getContributors,
   payload: z.object({}),
   response: z.object({ Contributors: z.array(contributor) }),
 });
 
 export const getActivity = defineCall({
-  method: 'GET',
-  path: '/api/activity/get',
+  ...base.getActivity,
   payload: z.object({}),
   response: z.object({ Activity: z.array(activity) }),
 });
 
 export const setProfile = defineCall({
-  method: 'POST',
-  path: '/api/user/setprofile',
+  ...base.setProfile,
   payload: z.object({
     fullName: profileText('fullName', { isMultiline: false }),
     location: profileText('location', { isMultiline: false }),
@@ -154,12 +148,3 @@ export const setProfile = defineCall({
   }),
   response: z.object({ Profile: profile }),
 });
-
-/** SPEC.md §9: a profile image of this size or smaller is the small one; larger asks for big. */
-export const smallProfileImagePx = 32;
-
-/** The generated profile image of a member (also for names nobody has). */
-export function profileImageUrl(username: string, sizePx: number): string {
-  const path = `/api/user/profileimage/${encodeURIComponent(username)}`;
-  return sizePx > smallProfileImagePx ? `${path}?size=big` : path;
-}

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { defineCall, emptyPayload } from './api.ts';
 import { opinion } from './entities.ts';
+import * as base from './reports.base.ts';
+import { quizGateFields } from './reports.base.ts';
+
+export {
+  reportNames,
+  isReportName,
+  quizGateFields,
+  minimumMembersForPercentile,
+  quizSlugOf,
+  type ReportName,
+  type QuizGateField,
+} from './reports.base.ts';
 
 /*
  * Quizzes and Opinion DNA reports (docs/decisions/041-quizzes-and-reports.md). A quiz item is an
@@ -10,56 +22,12 @@ import { opinion } from './entities.ts';
  * the same length and the same order as `Entries`.
  */
 
-/** The fifteen report names of the detailed report screen, in the order My Opinion DNA lists them. */
-export const reportNames = [
-  'opiniondna',
-  'mac',
-  'bigfive',
-  'woke',
-  'religiosity',
-  'sexuality',
-  'equalitarianism',
-  'ir',
-  'fem',
-  'trans',
-  'sixteen',
-  'gender',
-  'ps',
-  'climate',
-  'ownership',
-] as const;
-export type ReportName = (typeof reportNames)[number];
-
-export function isReportName(name: string): name is ReportName {
-  return (reportNames as readonly string[]).includes(name);
-}
-
-/** The demographic fields the quiz gate asks before the questions (docs/decisions/041). */
-export const quizGateFields = [
-  'gender',
-  'birthYear',
-  'nationality',
-  'education',
-  'politicalSpectrum',
-] as const;
-export type QuizGateField = (typeof quizGateFields)[number];
-
-/** Members a percentile needs before it is shown: below this, `Percentiles` holds null. */
-export const minimumMembersForPercentile = 30;
-
-/** The quiz slug of `/q/{slug}`: the path segment cut at the first `%` or `&`. */
-export function quizSlugOf(pathSegment: string): string {
-  const cut = pathSegment.search(/[%&]/);
-  return cut === -1 ? pathSegment : pathSegment.slice(0, cut);
-}
-
 const score = z.number().int().min(0).max(100);
 /** One report's scores: an entry per element (then the total), null where too few answers. */
 const reportScores = z.array(score.nullable());
 
 export const getQuiz = defineCall({
-  method: 'GET',
-  path: '/api/quiz/get',
+  ...base.getQuiz,
   payload: z.object({
     slug: z
       .string({ error: 'slug is required' })
@@ -88,8 +56,7 @@ export const getQuiz = defineCall({
 });
 
 export const getUserReports = defineCall({
-  method: 'GET',
-  path: '/api/reports/getuserreports',
+  ...base.getUserReports,
   payload: emptyPayload,
   response: z.object({
     /**
@@ -151,8 +118,7 @@ export const leaningValues = ['low', 'high', 'balanced'] as const;
 export type Leaning = (typeof leaningValues)[number];
 
 export const getDetailedReport = defineCall({
-  method: 'GET',
-  path: '/api/reports/getdetailed',
+  ...base.getDetailedReport,
   payload: z.object({
     name: z
       .string({ error: 'name is required' })
@@ -209,8 +175,7 @@ const share = z.object({
 });
 
 export const shareReport = defineCall({
-  method: 'POST',
-  path: '/api/reports/share',
+  ...base.shareReport,
   payload: z
     .object({
       name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100),
@@ -221,15 +186,13 @@ export const shareReport = defineCall({
 });
 
 export const listShares = defineCall({
-  method: 'GET',
-  path: '/api/reports/shares',
+  ...base.listShares,
   payload: emptyPayload,
   response: z.object({ Shares: z.array(share) }),
 });
 
 export const unshareReport = defineCall({
-  method: 'POST',
-  path: '/api/reports/unshare',
+  ...base.unshareReport,
   payload: z
     .object({ token: z.string({ error: 'token is required' }).trim().min(1).max(100) })
     .strict(),
@@ -238,8 +201,7 @@ export const unshareReport = defineCall({
 
 /** What the public page `/r/{token}` shows: the scores frozen when the member shared them. */
 export const getSharedReport = defineCall({
-  method: 'GET',
-  path: '/api/reports/shared',
+  ...base.getSharedReport,
   payload: z.object({
     token: z.string({ error: 'token is required' }).trim().min(1).max(100),
   }),

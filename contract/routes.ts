@@ -1,6 +1,7 @@
 /**
- * The web app's routes by SPEC.md's route names. The React router and the server (which sends the
- * app with the right <title> and status for each of them) both read this table.
+ * The web app's routes by their names (docs/product/screens.md#routes). The React router and the
+ * server (which sends the app with the right <title> and status for each of them) both read this
+ * table.
  */
 export const appRoutes = {
   home: '/home',
@@ -29,7 +30,7 @@ export const appRoutes = {
   passwordResetNew: '/resetpassword/set',
   trackingDummyPage: '/tracking/:name',
   notFound: '/not-found',
-  // Pages outside SPEC.md's router that the app also serves.
+  // Pages outside the product's router that the app also serves (docs/product/screens.md).
   admin: '/internal/admin',
   encyclopedia: '/encyclopedia',
   categories: '/categories',

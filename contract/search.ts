@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from './api.ts';
+import * as base from './search.base.ts';
+import { minimumSearchLength } from './search.base.ts';
 
-/** Queries shorter than this (after trimming) make no call. */
-export const minimumSearchLength = 3;
+export { minimumSearchLength } from './search.base.ts';
 
 export const searchResult = z.object({
   ArtifactType: z.enum(['convo', 'pos', 'arg', 'tag', 'person', 'opinion', 'topic']),
@@ -21,22 +22,19 @@ export const searchQuery = z.object({
 });
 
 export const searchAll = defineCall({
-  method: 'GET',
-  path: '/api/v2/search',
+  ...base.searchAll,
   payload: searchQuery,
   response: z.object({ Results: z.array(searchResult) }),
 });
 
 export const searchOpinions = defineCall({
-  method: 'GET',
-  path: '/api/opinion/search',
+  ...base.searchOpinions,
   payload: searchQuery,
   response: z.object({ Results: z.array(searchResult) }),
 });
 
 export const searchTopics = defineCall({
-  method: 'GET',
-  path: '/api/topic/search',
+  ...base.searchTopics,
   payload: searchQuery,
   response: z.object({ Results: z.array(searchResult) }),
 });

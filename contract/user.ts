@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, emptyPayload } from './api.ts';
+import * as base from './user.base.ts';
 
 export const currentUser = z.object({
   /** '' when logged out. */
@@ -20,8 +21,7 @@ export const currentUser = z.object({
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const userInfo = defineCall({
-  method: 'POST',
-  path: '/api/user/info',
+  ...base.userInfo,
   payload: emptyPayload,
   response: currentUser,
 });

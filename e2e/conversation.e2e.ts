@@ -168,8 +168,8 @@ describe.skipIf(isBrowserMissing)('conversation', () => {
     const linked = commentWith(ada, 'Literacy changed how people think');
     await linked.waitFor();
     expect(new URL(ada.url()).hash).toBe(`#${await linked.getAttribute('id')}`);
-    // Scrolled to (SPEC.md: 200 ms after the thread renders): the reply is in view, below the
-    // opinion card that fills the first screen.
+    // Scrolled to (200 ms after the thread renders, docs/product/constants.md#timing): the reply
+    // is in view, below the opinion card that fills the first screen.
     await expect
       .poll(async () => {
         const box = await linked.boundingBox();

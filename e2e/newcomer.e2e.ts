@@ -291,7 +291,7 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
     await page.context().close();
   });
 
-  it('answers every route of SPEC.md with the app, never a blank page', async () => {
+  it('answers each route of docs/product/screens.md with the app, never a blank page', async () => {
     const page = await newVisitor(browser);
     const paths = [
       '/home',

@@ -134,7 +134,8 @@ describe.skipIf(isBrowserMissing)('opinions and votes', () => {
     await found.click();
     await page.getByRole('heading', { name: opinionTitle, level: 1 }).waitFor();
 
-    // Staff can delete it (after SPEC.md's confirmation): visitors then read that it was removed.
+    // Staff can delete it (after the confirmation of docs/product/behaviour.md#opinion-form):
+    // visitors then read that it was removed.
     const confirmation = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
         resolve(dialog.message());

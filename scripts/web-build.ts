@@ -37,8 +37,11 @@ export async function ensureWebBuild(): Promise<boolean> {
     'bin/vite.js',
   );
   await new Promise<void>((resolve, reject) => {
+    // Always a production build: an inherited NODE_ENV (vitest sets `test`) would make Vite
+    // bundle React's development build, three times the size.
     const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
       cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'inherit',
     });
     child.once('error', reject);

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config, TrustProxy } from './config.ts';
-import type { Db } from './db/database.ts';
+import type { AppDeps } from './app-deps.ts';
+import type { TrustProxy } from './config.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
 import { registerCommentRoutes } from './features/comments/comments.routes.ts';
 import { registerCookieRoutes } from './features/cookies/cookies.routes.ts';
@@ -20,21 +20,12 @@ import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { restrictDevRoutesToLoopback } from './plugins/dev-only.ts';
 import { registerErrorHandling, sendFailure } from './plugins/errors.ts';
-import { registerRateLimit, type RateLimiter } from './plugins/rate-limit.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWeb } from './plugins/web.ts';
 import { setReadCacheTtl } from './read-cache.ts';
 import { createResponseSerializerCompiler } from './serializer.ts';
-
-export type AppDeps = {
-  config: Config;
-  db: Db;
-  /** Where the built web app is (dist/web). */
-  webDir: string;
-  /** Rate-limit counters; by default in the database, or in Redis when REDIS_URL is set. */
-  rateLimiter?: RateLimiter;
-};
 
 export type RouteEntry = { method: string; url: string };
 
@@ -86,7 +77,7 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     // The router's own refusals (a broken %-escape, an over-long parameter) come before any
-    // handler; they leave in DESIGN.md §2's shape too.
+    // handler; they leave in the wire format's shape too (docs/product/calls.md#wire-format).
     frameworkErrors: (error, _request, reply) => {
       const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void sendFailure(

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const json = { 'content-type': 'application/json' };
 
-describe('the wire format of DESIGN.md §2', () => {
+describe('the wire format of docs/product/calls.md', () => {
   it('answers a call with {success: true, body}', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ApiCall, ResponseOf } from '../contract/api.ts';
+import type { ApiCall } from '../contract/api.ts';
+import type { ResponseOf } from '../contract/calls.ts';
 
 /** The one error type handlers throw: its status and message go to the client as they are. */
 export class HttpError extends Error {

@@ -46,7 +46,7 @@ const pages: Record<AppRouteName, ComponentType> = {
   sharedReport: lazy(() => import('./pages/SharedReportPage.tsx')),
 };
 
-/** Every route of SPEC.md by its name (the `id` of each route), plus Not found for the rest. */
+/** Every route of docs/product/screens.md by its name (each route's `id`), and Not found. */
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,

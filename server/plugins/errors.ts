@@ -5,7 +5,10 @@ import { HttpError } from '../http.ts';
 
 type FailureBody = { success: false; error: string };
 
-/** Fastify's own error codes, mapped to DESIGN.md §2's statuses and readable messages. */
+/**
+ * Fastify's own error codes, mapped to the wire format's statuses and readable messages
+ * (docs/product/calls.md#wire-format).
+ */
 const fastifyErrors: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,

@@ -7,7 +7,8 @@ import { sendFailure } from './errors.ts';
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Security headers with a Content-Security-Policy, and the CSRF defence of DESIGN.md §2: API
+ * Security headers with a Content-Security-Policy, and the CSRF defence of the wire format
+ * (docs/product/calls.md#wire-format, docs/decisions/002-wire-format-and-errors.md): API
  * writes must be JSON (a form or a text/plain fetch cannot cross origins with that type without
  * a preflight), and a browser's Origin must be ours.
  */

@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchAppRoute, pageTitle, productName } from '../../contract/routes.ts';
@@ -17,6 +20,34 @@ import { escapeHtml } from '../html.ts';
 import { sendFailure } from './errors.ts';
 
 export { defaultDescription };
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A page compressed for the client, as the compression plugin does API bodies (brotli quality 5,
+ * else gzip; docs/decisions/029), on libuv's thread pool: the app's routes are served by the
+ * not-found handler, which @fastify/compress leaves alone (docs/decisions/044).
+ */
+async function compressPage(
+  html: string,
+  acceptEncoding: string | undefined,
+): Promise<{ body: Buffer; encoding: 'br' | 'gzip' | null }> {
+  const bytes = Buffer.from(html, 'utf8');
+  // Below 1 KB (a page without server-rendered content) compression saves next to nothing.
+  const isWorthIt = bytes.length >= 1024 && acceptEncoding !== undefined;
+  const encoding = isWorthIt ? negotiate(acceptEncoding, ['br', 'gzip']) : null;
+  if (encoding === 'br') {
+    const params = {
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    };
+    return { body: await brotliCompress(bytes, { params }), encoding };
+  }
+  if (encoding === 'gzip') return { body: await gzip(bytes), encoding };
+  return { body: bytes, encoding: null };
+}
 
 const fallbackIndexHtml = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${productName}</title>
@@ -156,11 +187,14 @@ export async function registerWeb(
     const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
     const indexHtml = cachedIndexHtml ?? readIndexHtml();
     const html = renderPage(indexHtml, page, `${origin}${pathname}`, origin);
+    const { body, encoding } = await compressPage(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .code(page.status)
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(body);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getOpinion, userFeed } from '../../contract/opinions.ts';
+import { getOpinion, userFeed } from '../../contract/opinions.base.ts';
 import { ApiError, callApi, toQueryString } from './client.ts';
 
 function answer(status: number, body: unknown, contentType = 'application/json') {

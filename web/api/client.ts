@@ -1,4 +1,17 @@
-import type { ApiCall, PayloadOf, ResponseOf } from '../../contract/api.ts';
+import type { Endpoint, PayloadOf, ResponseOf } from '../../contract/calls.ts';
+
+/**
+ * A call the web makes before its contract entry exists (`pending-calls.ts`): its endpoint with
+ * the payload and response types written out.
+ */
+export type PendingCall<Payload, Response> = Endpoint & {
+  /** Types only: never set at run time. */
+  readonly types: { payload: Payload; response: Response };
+};
+
+export function pendingCall<Payload, Response>(endpoint: Endpoint): PendingCall<Payload, Response> {
+  return endpoint as PendingCall<Payload, Response>;
+}
 
 /** The one error type of every failed call: the HTTP status and a message a person can read. */
 export class ApiError extends Error {
@@ -26,16 +39,27 @@ export function toQueryString(payload: Record<string, unknown>): string {
 }
 
 /**
- * Calls one contract entry with the wire format of DESIGN.md §2: POST sends `{"body": payload}` as
- * JSON, GET sends the payload as the query string. A non-success status other than 304 raises an
- * ApiError carrying the JSON `error` field, or the status text when the answer is not JSON
- * (SPEC.md §7, answer handling).
+ * Calls one contract entry with the wire format (docs/product/calls.md#wire-format): POST sends
+ * `{"body": payload}` as JSON, GET sends the payload as the query string. A non-success status
+ * other than 304 raises an ApiError carrying the JSON `error` field, or the status text when the
+ * answer is not JSON
+ * (docs/product/calls.md#answer-handling).
  */
-export async function callApi<Call extends ApiCall>(
-  call: Call,
-  payload: PayloadOf<Call>,
+export async function callApi<Payload, Response>(
+  call: PendingCall<Payload, Response>,
+  payload: Payload,
+  options?: { signal?: AbortSignal },
+): Promise<Response>;
+export async function callApi<At extends Endpoint>(
+  call: At,
+  payload: PayloadOf<At>,
+  options?: { signal?: AbortSignal },
+): Promise<ResponseOf<At>>;
+export async function callApi(
+  call: Endpoint,
+  payload: unknown,
   options: { signal?: AbortSignal } = {},
-): Promise<ResponseOf<Call>> {
+): Promise<unknown> {
   const isGet = call.method === 'GET';
   const url = isGet ? call.path + toQueryString(payload as Record<string, unknown>) : call.path;
   let response: Response;
@@ -65,7 +89,7 @@ export async function callApi<Call extends ApiCall>(
   if (answer.success === false) {
     throw new ApiError(response.status, String(answer.error ?? response.statusText));
   }
-  return answer.body as ResponseOf<Call>;
+  return answer.body;
 }
 
 async function readErrorMessage(response: Response, isJson: boolean): Promise<string> {

@@ -17,7 +17,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** SPEC.md §9: the layout is narrow below 1100 px. */
+/** The layout is narrow below 1100 px (docs/product/constants.md#layout). */
 export const wideLayoutQuery = '(min-width: 1100px)';
 
 export function useIsWideLayout(): boolean {

@@ -4,10 +4,8 @@ import { Avatar } from '../features/people/components/Avatar.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
-import { Spinner } from '../ui/Spinner.tsx';
+import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
 import styles from './PeopleLists.module.css';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -18,32 +16,30 @@ export default function ActivityPage() {
   const query = useLatestActivity();
   return (
     <Page width="narrow" title="Latest activity" intro="What people are discussing right now.">
-      {query.isPending ? (
-        <>
-          <Spinner />
-          <Skeleton height={400} radius="16px" />
-        </>
-      ) : query.isError ? (
-        <ErrorState error={query.error} />
-      ) : query.data.length > 0 ? (
-        <Card padding="compact">
-          <ul className={styles.list}>
-            {query.data.map((row) => (
-              <li key={row.CommentID} className={styles.row}>
-                <Avatar username={row.Username} size={32} />
-                <span className={styles.who}>
-                  <ActivityRow activity={row} />
-                  <time className={styles.muted} dateTime={row.Created}>
-                    {timeFormat.format(new Date(row.Created))}
-                  </time>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      ) : (
-        <EmptyState title="No activity yet">New comments will show up here.</EmptyState>
-      )}
+      <QueryState
+        query={query}
+        loading={<LoadingBlocks heights={[400]} />}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<EmptyState title="No activity yet">New comments will show up here.</EmptyState>}
+      >
+        {(rows) => (
+          <Card padding="compact">
+            <ul className={styles.list}>
+              {rows.map((row) => (
+                <li key={row.CommentID} className={styles.row}>
+                  <Avatar username={row.Username} size={32} />
+                  <span className={styles.who}>
+                    <ActivityRow activity={row} />
+                    <time className={styles.muted} dateTime={row.Created}>
+                      {timeFormat.format(new Date(row.Created))}
+                    </time>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+      </QueryState>
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useAllTopics } from '../features/topics/api.ts';
 import { groupTopicsByLetter, type TopicListEntry } from '../features/topics/topic-list.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
-import { ErrorState } from '../ui/ErrorState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { capitalizeFirst, pluralize } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
@@ -13,64 +13,69 @@ import styles from './AllTopicsPage.module.css';
 export default function AllTopicsPage() {
   usePageTitle('allTopics');
   const topics = useAllTopics();
-  const entries: readonly TopicListEntry[] = topics.data?.Topics ?? [];
-  const groups = groupTopicsByLetter(entries);
 
   return (
     <Page title="All topics" intro="Every topic on Stance, from A to Z.">
-      {topics.isPending ? (
-        <>
-          <Spinner />
-          <div className={styles.groups} aria-hidden="true">
-            {[0, 1, 2, 3, 4, 5].map((index) => (
-              <div key={index} className={styles.group}>
-                <Skeleton width={32} height={32} />
-                <Skeleton height={90} />
-              </div>
-            ))}
-          </div>
-        </>
-      ) : topics.error ? (
-        <ErrorState error={topics.error} />
-      ) : (
-        <>
-          <nav aria-label="Jump to letter">
-            <ul className={styles.letters}>
-              {groups.map((group) => (
-                <li key={group.letter}>
-                  <a href={`#letter-${group.letter}`}>{group.letter}</a>
+      <QueryState
+        query={topics}
+        loading={
+          <>
+            <Spinner />
+            <div className={styles.groups} aria-hidden="true">
+              {[0, 1, 2, 3, 4, 5].map((index) => (
+                <div key={index} className={styles.group}>
+                  <Skeleton width={32} height={32} />
+                  <Skeleton height={90} />
+                </div>
+              ))}
+            </div>
+          </>
+        }
+      >
+        {(data) => <TopicGroups entries={data.Topics} />}
+      </QueryState>
+    </Page>
+  );
+}
+
+/** The letters to jump to, and the topics under each. */
+function TopicGroups({ entries }: { entries: readonly TopicListEntry[] }) {
+  const groups = groupTopicsByLetter(entries);
+  return (
+    <>
+      <nav aria-label="Jump to letter">
+        <ul className={styles.letters}>
+          {groups.map((group) => (
+            <li key={group.letter}>
+              <a href={`#letter-${group.letter}`}>{group.letter}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.groups}>
+        {groups.map((group) => (
+          <section
+            key={group.letter}
+            id={`letter-${group.letter}`}
+            className={styles.group}
+            aria-labelledby={`letter-heading-${group.letter}`}
+          >
+            <h2 id={`letter-heading-${group.letter}`} className={styles.letter}>
+              {group.letter}
+            </h2>
+            <ul className={styles.list}>
+              {group.topics.map((topic) => (
+                <li key={topic.ArtifactID} className={styles.topic}>
+                  <Link to={`/t/${topic.Slug}`}>{capitalizeFirst(topic.Title)}</Link>
+                  {topic.NumOpinions === undefined ? null : (
+                    <span className={styles.count}>{pluralize(topic.NumOpinions, 'opinion')}</span>
+                  )}
                 </li>
               ))}
             </ul>
-          </nav>
-          <div className={styles.groups}>
-            {groups.map((group) => (
-              <section
-                key={group.letter}
-                id={`letter-${group.letter}`}
-                className={styles.group}
-                aria-labelledby={`letter-heading-${group.letter}`}
-              >
-                <h2 id={`letter-heading-${group.letter}`} className={styles.letter}>
-                  {group.letter}
-                </h2>
-                <ul className={styles.list}>
-                  {group.topics.map((topic) => (
-                    <li key={topic.ArtifactID} className={styles.topic}>
-                      <Link to={`/t/${topic.Slug}`}>{capitalizeFirst(topic.Title)}</Link>
-                      {topic.NumOpinions === undefined ? null : (
-                        <span className={styles.count}>
-                          {pluralize(topic.NumOpinions, 'opinion')}
-                        </span>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </div>
-        </>
-      )}
-    </Page>
+          </section>
+        ))}
+      </div>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 
 function ProfileCard({ username }: { username: string }) {
@@ -19,13 +20,13 @@ function ProfileCard({ username }: { username: string }) {
         Shown on <Link to={`/u/${encodeURIComponent(username)}`}>your public profile</Link>. Every
         field is optional.
       </p>
-      {profile.isPending ? (
-        <Skeleton height={420} radius="10px" />
-      ) : profile.isError ? (
-        <ErrorState error={profile.error} hasHomeLink={false} />
-      ) : (
-        <ProfileSettingsForm profile={profile.data} />
-      )}
+      <QueryState
+        query={profile}
+        loading={<Skeleton height={420} radius="10px" />}
+        error={(error) => <ErrorState error={error} hasHomeLink={false} />}
+      >
+        {(data) => <ProfileSettingsForm profile={data} />}
+      </QueryState>
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { usePageTitle } from '../hooks/use-page-title.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Page } from '../ui/Page.tsx';
 
-/** SPEC.md §8: the argument feed's empty state. */
+/** The argument feed's empty state (docs/product/errors.md#empty-states). */
 export const noArgumentsText = 'Oh no! No arguments here yet...';
 
 /** argFeed, `/arguments`. */

@@ -5,7 +5,7 @@ import { Card } from '../ui/Card.tsx';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 
-/** The full-page login/signup panel; a logged-in user is sent to / (SPEC.md §2). */
+/** The full-page login/signup panel; a logged-in user is sent to / (docs/product/screens.md). */
 export function AuthPage({ startPage }: { startPage: 'login' | 'signup' }) {
   const session = useSession();
   if (session.loading) return <Spinner isCentered />;

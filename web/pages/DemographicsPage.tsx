@@ -5,16 +5,23 @@ import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 
 function DemographicsCard() {
   const query = useDemographics();
-  if (query.isPending) return <Skeleton height={640} radius="16px" />;
-  if (query.isError) return <ErrorState error={query.error} hasHomeLink={false} />;
   return (
-    <Card>
-      <DemographicsForm initial={query.data.Demographics} hasConsented={query.data.HasConsented} />
-    </Card>
+    <QueryState
+      query={query}
+      loading={<Skeleton height={640} radius="16px" />}
+      error={(error) => <ErrorState error={error} hasHomeLink={false} />}
+    >
+      {(data) => (
+        <Card>
+          <DemographicsForm initial={data.Demographics} hasConsented={data.HasConsented} />
+        </Card>
+      )}
+    </QueryState>
   );
 }
 

@@ -6,6 +6,7 @@ import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { Page } from '../ui/Page.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 
 /** detailedOpinionReport, `/o/{slug}/report`: only for CanSeeDetailedOpinionReport. */
@@ -27,16 +28,24 @@ export default function DetailedOpinionReportPage() {
       </Page>
     );
   }
-  if (opinion.isPending) return <Spinner isCentered />;
-  if (opinion.error) {
-    return (
-      <Page width="narrow">
-        <ErrorState error={opinion.error} />
-      </Page>
-    );
-  }
   return (
-    <Page title={opinion.data.Opinion.Title}>
+    <QueryState
+      query={opinion}
+      loading={<Spinner isCentered />}
+      error={(error) => (
+        <Page width="narrow">
+          <ErrorState error={error} />
+        </Page>
+      )}
+    >
+      {(data) => <OpinionReport title={data.Opinion.Title} slug={slug} />}
+    </QueryState>
+  );
+}
+
+function OpinionReport({ title, slug }: { title: string; slug: string }) {
+  return (
+    <Page title={title}>
       <Link to={`/o/${slug}`}>← Back to the opinion</Link>
       <EmptyState title="The detailed breakdown is on its way">
         Votes by gender, generation, education and the other demographics, with date and user tag

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { isReportName } from '../../contract/reports.ts';
+import { isReportName } from '../../contract/reports.base.ts';
 import {
   DetailedReportBody,
   ReportBackLink,

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { isReportName, type ReportName } from '../../contract/reports.ts';
+import { isReportName } from '../../contract/reports.base.ts';
+import type { ReportName } from '../../contract/reports.ts';
 import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
 import {
   DetailedReportBody,

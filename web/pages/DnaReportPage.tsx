@@ -1,4 +1,4 @@
-import { reportNames } from '../../contract/reports.ts';
+import { reportNames } from '../../contract/reports.base.ts';
 import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
 import { useModals } from '../features/modals/modal-store.tsx';
 import { hasActiveSubscription } from '../features/payments/pricing.ts';

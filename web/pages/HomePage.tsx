@@ -3,7 +3,7 @@ import { ButtonLink } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { Page } from '../ui/Page.tsx';
 
-/** home, `/home`: a placeholder text page (SPEC.md §2). */
+/** home, `/home`: a placeholder text page (docs/product/screens.md#routes). */
 export default function HomePage() {
   usePageTitle('home');
   return (

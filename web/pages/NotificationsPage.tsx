@@ -5,9 +5,10 @@ import { usePageTitle } from '../hooks/use-page-title.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 
-/** SPEC.md §8: the empty state, spelled as in the product. */
+/** The empty state, spelled as in the product (docs/product/errors.md#empty-states). */
 export const noNotificationsText = 'You have no notifcations yet';
 
 /** notifications, `/notifications`: requires login (the panel starts on login). */
@@ -24,14 +25,19 @@ export default function NotificationsPage() {
 
 function Notifications() {
   const notifications = useNotifications();
-  if (notifications.isPending) return <Spinner isCentered />;
-  if (notifications.error) return <ErrorState error={notifications.error} hasHomeLink={false} />;
-  if (notifications.data.Notifications.length === 0) {
-    return (
-      <EmptyState title={noNotificationsText}>
-        Replies, good points and milestones will appear here.
-      </EmptyState>
-    );
-  }
-  return <NotificationList events={notifications.data.Notifications} />;
+  return (
+    <QueryState
+      query={notifications}
+      loading={<Spinner isCentered />}
+      error={(error) => <ErrorState error={error} hasHomeLink={false} />}
+      isEmpty={(data) => data.Notifications.length === 0}
+      empty={
+        <EmptyState title={noNotificationsText}>
+          Replies, good points and milestones will appear here.
+        </EmptyState>
+      }
+    >
+      {(data) => <NotificationList events={data.Notifications} />}
+    </QueryState>
+  );
 }

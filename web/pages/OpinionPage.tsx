@@ -8,6 +8,7 @@ import {
 } from '../features/opinions/components/OpinionDetail.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import styles from './OpinionPage.module.css';
 
@@ -23,28 +24,32 @@ export default function OpinionPage() {
 
   return (
     <div className={styles.layout}>
-      {opinion.isPending ? (
-        <>
-          <Spinner />
-          <OpinionDetailSkeleton />
-        </>
-      ) : opinion.error ? (
-        <ErrorState error={opinion.error} isPageHeading />
-      ) : (
-        <>
-          <OpinionDetail opinion={opinion.data.Opinion} results={opinion.data.Results} />
-          {opinion.data.Quiz ? (
-            <p className={styles.quizNote}>
-              This statement is part of the quiz{' '}
-              <Link to={`/q/${opinion.data.Quiz.Slug}`}>{opinion.data.Quiz.Title}</Link>.
-            </p>
-          ) : null}
-          <CommentThread
-            threadID={String(opinion.data.Opinion.ArtifactID)}
-            commentCount={opinion.data.Opinion.NumComments}
-          />
-        </>
-      )}
+      <QueryState
+        query={opinion}
+        loading={
+          <>
+            <Spinner />
+            <OpinionDetailSkeleton />
+          </>
+        }
+        error={(error) => <ErrorState error={error} isPageHeading />}
+      >
+        {(data) => (
+          <>
+            <OpinionDetail opinion={data.Opinion} results={data.Results} />
+            {data.Quiz ? (
+              <p className={styles.quizNote}>
+                This statement is part of the quiz{' '}
+                <Link to={`/q/${data.Quiz.Slug}`}>{data.Quiz.Title}</Link>.
+              </p>
+            ) : null}
+            <CommentThread
+              threadID={String(data.Opinion.ArtifactID)}
+              commentCount={data.Opinion.NumComments}
+            />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Card } from '../ui/Card.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 
-/** passwordResetNew, `/resetpassword/set?t=…`: the panel's set-new-password mode (SPEC.md §2). */
+/** passwordResetNew, `/resetpassword/set?t=…`: the panel's set-new-password mode. */
 export default function PasswordResetPage() {
   usePageTitle('passwordResetNew');
   const [searchParams] = useSearchParams();

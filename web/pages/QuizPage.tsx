@@ -1,7 +1,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { quizSlugOf } from '../../contract/reports.ts';
+import { quizSlugOf } from '../../contract/reports.base.ts';
 import { statusOf } from '../api/client.ts';
 import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
 import { quizQueryKey, useQuiz, type QuizData } from '../features/quiz/api.ts';
@@ -25,6 +25,7 @@ import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import styles from './QuizPage.module.css';
 
@@ -48,28 +49,33 @@ function QuizScreen({ slug }: { slug: string }) {
   );
   const wasGated = useRef(false);
 
-  if (quiz.isPending) return <QuizSkeleton />;
-  if (quiz.isError) {
-    return (
-      <QuizError
-        error={quiz.error}
-        slug={slug}
-        isRetrying={quiz.isFetching}
-        onRetry={() => void quiz.refetch()}
-      />
-    );
-  }
-  const data = quiz.data;
-  if (!data.MyDemographicsComplete) wasGated.current = true;
   return (
-    <Page width="narrow" title={data.Quiz.Title} intro={data.Quiz.Desc}>
-      <QuizFacts data={data} />
-      {data.MyDemographicsComplete ? (
-        <QuizQuestions data={data} slug={slug} focusFirstOnMount={wasGated.current} />
-      ) : (
-        <DemographicsGate slug={slug} gate={data.Gate} />
+    <QueryState
+      query={quiz}
+      loading={<QuizSkeleton />}
+      error={(error) => (
+        <QuizError
+          error={error}
+          slug={slug}
+          isRetrying={quiz.isFetching}
+          onRetry={() => void quiz.refetch()}
+        />
       )}
-    </Page>
+    >
+      {(data) => {
+        if (!data.MyDemographicsComplete) wasGated.current = true;
+        return (
+          <Page width="narrow" title={data.Quiz.Title} intro={data.Quiz.Desc}>
+            <QuizFacts data={data} />
+            {data.MyDemographicsComplete ? (
+              <QuizQuestions data={data} slug={slug} focusFirstOnMount={wasGated.current} />
+            ) : (
+              <DemographicsGate slug={slug} gate={data.Gate} />
+            )}
+          </Page>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useParams } from 'react-router';
-import { isReportName } from '../../contract/reports.ts';
+import { isReportName } from '../../contract/reports.base.ts';
 import { statusOf } from '../api/client.ts';
 import { IntervalSwatch, ScoreBar } from '../features/reports/components/ScoreBar.tsx';
 import { intervalOf, labelOf, leaningOf } from '../features/reports/report-card.ts';
@@ -10,8 +10,7 @@ import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
-import { Spinner } from '../ui/Spinner.tsx';
+import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
 import styles from './SharedReportPage.module.css';
 
 /** The removed state's text, as the server says it (410). */
@@ -138,29 +137,26 @@ export default function SharedReportPage() {
     query.isSuccess ? query.data.Title : query.isError ? undefined : null,
   );
 
-  if (query.isPending) {
-    return (
-      <Page width="narrow">
-        <Spinner />
-        <Skeleton height={520} radius="16px" />
-      </Page>
-    );
-  }
-  if (query.isError) {
-    const status = statusOf(query.error);
-    return (
-      <Page width="narrow">
-        <ErrorState
-          error={query.error}
-          {...(status === 410 ? { message: removedText } : {})}
-          {...(status === 400 ? { message: 'Not found. The URL you entered may be invalid.' } : {})}
-        />
-      </Page>
-    );
-  }
   return (
     <Page width="narrow">
-      <SharedResultCard shared={query.data} />
+      <QueryState
+        query={query}
+        loading={<LoadingBlocks heights={[520]} />}
+        error={(error) => {
+          const status = statusOf(error);
+          return (
+            <ErrorState
+              error={error}
+              {...(status === 410 ? { message: removedText } : {})}
+              {...(status === 400
+                ? { message: 'Not found. The URL you entered may be invalid.' }
+                : {})}
+            />
+          );
+        }}
+      >
+        {(shared) => <SharedResultCard shared={shared} />}
+      </QueryState>
     </Page>
   );
 }

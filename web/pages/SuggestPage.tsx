@@ -1,4 +1,4 @@
-import { suggestionsThreadId } from '../../contract/comments.ts';
+import { suggestionsThreadId } from '../../contract/comments.base.ts';
 import { CommentThread } from '../features/comments/components/CommentThread.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';

@@ -12,7 +12,7 @@ import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import styles from './TopicPage.module.css';
 
-/** SPEC.md §2: topic slugs whose description shows as an intro banner. */
+/** Topic slugs whose description shows as an intro banner (docs/product/screens.md#feeds). */
 export const topicsWithIntroBanner = new Set([
   'in-the-news',
   'culture-wars',

@@ -1,3 +1,4 @@
+import type { Profile, ProfileComment } from '../../contract/people.ts';
 import { useParams } from 'react-router';
 import { useUserComments } from '../features/people/api.ts';
 import { ProfileHeader } from '../features/people/components/ProfileHeader.tsx';
@@ -11,10 +12,9 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { formatCount } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
-import { Spinner } from '../ui/Spinner.tsx';
+import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
 
-/** SPEC.md §8: the comments history's text for a missing user. */
+/** The comments history's text for a missing user (docs/product/errors.md#page-states). */
 const userNotFoundText = 'User not found';
 
 /** userComments, `/comments/{username}`: a member's comments, newest first, with their opinions. */
@@ -23,29 +23,35 @@ export default function UserCommentsPage() {
   usePageTitle('userComments');
   const query = useUserComments(username);
 
-  if (query.isPending) {
-    return (
-      <Page width="narrow">
-        <Spinner />
-        <Skeleton height={140} radius="16px" />
-        <Skeleton height={360} radius="16px" />
-      </Page>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Page width="narrow">
-        <ErrorState
-          error={query.error}
-          {...(statusOf(query.error) === 404 ? { message: userNotFoundText } : {})}
-        />
-      </Page>
-    );
-  }
-  const profile = query.data.pages[0]!.Profile;
-  const comments = query.data.pages.flatMap((page) => page.Comments);
   return (
     <Page width="narrow">
+      <QueryState
+        query={query}
+        loading={<LoadingBlocks heights={[140, 360]} />}
+        error={(error) => (
+          <ErrorState
+            error={error}
+            {...(statusOf(error) === 404 ? { message: userNotFoundText } : {})}
+          />
+        )}
+      >
+        {(data) => <UserComments pages={data.pages} query={query} />}
+      </QueryState>
+    </Page>
+  );
+}
+
+function UserComments({
+  pages,
+  query,
+}: {
+  pages: ReadonlyArray<{ Profile: Profile; Comments: ProfileComment[] }>;
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  const profile = pages[0]!.Profile;
+  const comments = pages.flatMap((page) => page.Comments);
+  return (
+    <>
       <Card>
         <ProfileHeader profile={profile}>
           <p>
@@ -75,6 +81,6 @@ export default function UserCommentsPage() {
           {query.isFetchingNextPage ? errorTexts.loading : 'Load more'}
         </Button>
       ) : null}
-    </Page>
+    </>
   );
 }

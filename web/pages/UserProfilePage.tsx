@@ -1,3 +1,4 @@
+import type { Profile } from '../../contract/people.ts';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../features/session/session.ts';
 import { useProfile } from '../features/people/api.ts';
@@ -8,11 +9,9 @@ import { ProfileHeader } from '../features/people/components/ProfileHeader.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { buttonClassName, ButtonLink } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
-import { ErrorState } from '../ui/ErrorState.tsx';
 import { formatCount } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
-import { Spinner } from '../ui/Spinner.tsx';
+import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
 import styles from './UserProfilePage.module.css';
 
 /** userProfile, `/u/{username}`: who a member is and what they have contributed. */
@@ -26,23 +25,30 @@ export default function UserProfilePage() {
   const reports = useUserReports({ enabled: isOwner });
   const dnaCompletion = reports.data?.Completion.opiniondna;
 
-  if (query.isPending) {
-    return (
-      <Page width="narrow">
-        <Spinner />
-        <Skeleton height={180} radius="16px" />
-        <Skeleton height={220} radius="16px" />
-      </Page>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Page width="narrow">
-        <ErrorState error={query.error} />
-      </Page>
-    );
-  }
-  const profile = query.data;
+  return (
+    <Page width="narrow">
+      <QueryState query={query} loading={<LoadingBlocks heights={[180, 220]} />}>
+        {(profile) => (
+          <ProfileView
+            profile={profile}
+            isOwner={isOwner}
+            {...(dnaCompletion === undefined ? {} : { dnaCompletion })}
+          />
+        )}
+      </QueryState>
+    </Page>
+  );
+}
+
+function ProfileView({
+  profile,
+  isOwner,
+  dnaCompletion,
+}: {
+  profile: Profile;
+  isOwner: boolean;
+  dnaCompletion?: number;
+}) {
   const totals = [
     { label: 'Opinions', value: profile.OpinionsTotal },
     { label: 'Votes', value: profile.NumVotes },
@@ -51,7 +57,7 @@ export default function UserProfilePage() {
   ];
 
   return (
-    <Page width="narrow">
+    <>
       <Card>
         <ProfileHeader profile={profile}>
           {profile.Bio ? <p className={styles.bio}>{profile.Bio}</p> : null}
@@ -108,6 +114,6 @@ export default function UserProfilePage() {
           See all {formatCount(profile.NumComments)} comments by {profile.UsernameCased}
         </Link>
       </p>
-    </Page>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import styles from './ErrorState.module.css';
 import { PageHasHeadingContext } from './page-heading.ts';
 
 type ErrorStateProps = {
-  /** A failed call: its status picks SPEC.md's text. */
+  /** A failed call: its status picks the text (docs/product/errors.md#page-states). */
   error?: unknown;
   /** A fixed text instead (e.g. 'Access denied'). */
   message?: string;

@@ -10,12 +10,13 @@ import styles from './Form.module.css';
 
 export const formStyles = styles;
 
-/** SPEC.md §4, forms: the submit button's text while a submission is in flight. */
+/** The submit button's text while a submission is in flight (docs/product/behaviour.md#forms). */
 export const submittingText = 'Submitting...';
 
 /**
- * The form behaviour of SPEC.md §4: submitting clears the error; a failure keeps its message and
- * stops submitting; editing a field clears the error (call `clearError` from onChange).
+ * The form behaviour (docs/product/behaviour.md#forms): submitting clears the error; a failure
+ * keeps its message and stops submitting; editing a field clears the error (call `clearError` from
+ * onChange).
  */
 export function useFormSubmit() {
   const [isSubmitting, setIsSubmitting] = useState(false);

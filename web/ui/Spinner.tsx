@@ -1,6 +1,6 @@
 import styles from './Spinner.module.css';
 
-/** SPEC.md §8: the loading text is 'Loading ...'. */
+/** The loading text is 'Loading ...' (docs/product/errors.md#page-states). */
 export const loadingText = 'Loading ...';
 
 export function Spinner({ label = loadingText, isCentered = false }) {

@@ -1,6 +1,6 @@
 import { ApiError } from '../api/client.ts';
 
-/** SPEC.md §8, the error catalogue. */
+/** The error texts of docs/product/errors.md#page-states. */
 export const errorTexts = {
   removed: 'This content has been removed',
   notFound: 'Not found. The URL you entered may be invalid.',
@@ -8,7 +8,7 @@ export const errorTexts = {
   loading: 'Loading ...',
 } as const;
 
-/** The text a page shows for a failed load: SPEC.md's texts for 410/404/403, else the message. */
+/** The text a page shows for a failed load: the texts for 410/404/403, else the message. */
 export function errorTextFor(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 410) return errorTexts.removed;

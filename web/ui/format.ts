@@ -1,6 +1,6 @@
 const countFormat = new Intl.NumberFormat(undefined);
 
-/** Every count and karma figure, in the reader's locale (SPEC.md §9). */
+/** Every count and karma figure, in the reader's locale (docs/product/constants.md#counts). */
 export function formatCount(value: number): string {
   return countFormat.format(value);
 }

@@ -18,7 +18,7 @@ export type FunctionSource = (typeof functionSources)[number];
  */
 export async function namesFromCode(): Promise<Record<string, string>> {
   const { checkMilestonesJobKind } =
-    await import('../../features/milestones/milestones.service.ts');
+    await import('../../features/milestones/milestones.job-kind.ts');
   return { checkMilestonesJobKind };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { renderCommentMarkdown } from '../../features/comments/comments.markdown.ts';
-import { slugify, uniqueSlug } from '../../features/opinions/opinions.slug.ts';
+import { slugify, uniqueSlug } from '../../slug.ts';
 import { karmaPerComment, karmaPerGoodPointReceived } from '../../features/users/users.karma.ts';
 import { rebuildCounters } from '../../features/opinions/opinions.repository.ts';
 import { recomputeAllKarma } from '../../features/users/users.repository.ts';

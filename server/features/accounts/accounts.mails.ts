@@ -1,5 +1,4 @@
-import type { Mail } from '../mail/mail.service.ts';
-import { composeMail } from '../mail/mail.templates.ts';
+import { composeMail, type Mail } from '../mail/index.ts';
 
 export function signupCodeMail(to: string, username: string, code: string): Mail {
   return composeMail(to, {

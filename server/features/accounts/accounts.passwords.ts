@@ -5,8 +5,8 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 /**
  * argon2id with 64 MiB of memory, 3 passes, one lane (RFC 9106's second recommended setting, with
  * one lane because this machine class has two cores). About 60 ms per hash here; measured in
- * docs/decisions/011-accounts.md. Hashing runs on libuv's thread pool (4 threads), so at most
- * 4 × 64 MiB is in use at once whatever the request rate.
+ * docs/decisions/011-accounts-and-sessions.md. Hashing runs on libuv's thread pool (4 threads), so
+ * at most 4 × 64 MiB is in use at once whatever the request rate.
  */
 export const passwordHashOptions = {
   // Algorithm.Argon2id: the package's enum is a const enum, which type stripping cannot inline.

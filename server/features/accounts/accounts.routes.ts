@@ -15,7 +15,7 @@ import {
   verifyLoginCode,
   verifySignupCode,
 } from '../../../contract/accounts.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { HttpError, registerCall } from '../../http.ts';
 import { isSecureRequest, setSessionCookie } from '../../plugins/session.ts';
 import * as accounts from './accounts.service.ts';

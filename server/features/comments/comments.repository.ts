@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Insertable } from 'kysely';
 import type { CommentsTable } from '../../db/schema.ts';
-import { karmaFromRawRows } from '../users/users.repository.ts';
 
 /** The opinion a thread belongs to, with what its links and notifications need. */
 export async function findThreadOpinion(db: Db, opinionId: number) {
@@ -315,12 +314,8 @@ export async function listOpenReports(db: Db, commentIds: readonly number[]) {
     .execute();
 }
 
-/**
- * Derived conversation counters that disagree with the raw rows: comments whose like count is not
- * their number of good points, and members whose karma is not 2 per live comment + 5 per good
- * point received on live comments.
- */
-export async function findConversationDrift(db: Db, perComment: number, perGoodPoint: number) {
+/** Comments whose like count is not their number of good points. */
+export async function findLikeCountDrift(db: Db) {
   const likes = await sql<{ id: number; stored: number; actual: number }>`
     select c.id, c.like_count as stored, count(cl.user_id)::int as actual
     from comments c left join comment_likes cl on cl.comment_id = c.id
@@ -328,12 +323,5 @@ export async function findConversationDrift(db: Db, perComment: number, perGoodP
     having c.like_count <> count(cl.user_id)
     order by c.id
   `.execute(db);
-  const karma = await sql<{ id: number; username: string; stored: number; actual: number }>`
-    select u.id, u.username, u.karma as stored, actual.karma as actual
-    from users u
-    join (${karmaFromRawRows(perComment, perGoodPoint)}) actual on actual.user_id = u.id
-    where u.karma <> actual.karma
-    order by u.id
-  `.execute(db);
-  return { likeCounts: likes.rows, karma: karma.rows };
+  return likes.rows;
 }

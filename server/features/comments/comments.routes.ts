@@ -10,10 +10,9 @@ import {
   listReportedComments,
   reportComment,
 } from '../../../contract/comments.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { registerCall } from '../../http.ts';
 import { enforceRateLimit, type RateRule } from '../../plugins/rate-limit.ts';
-import { toCurrentUser } from '../users/users.service.ts';
 import * as commentsService from './comments.service.ts';
 import { requireMember, type Actor } from './comments.service.ts';
 
@@ -25,12 +24,7 @@ export const commentRateRules = {
 
 export function registerCommentRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const actorOf = (request: FastifyRequest): Actor | null =>
-    request.user
-      ? {
-          user: request.user,
-          canDeleteContent: toCurrentUser(request.user, config.adminEmails).CanDeleteContent,
-        }
-      : null;
+    commentsService.actorOf(request.user, config.adminEmails);
 
   registerCall(app, getComments, async ({ threadID, sort }, request) => ({
     Comments: await commentsService.listThread(db, { threadID, sort, viewer: request.user }),

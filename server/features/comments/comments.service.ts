@@ -10,14 +10,28 @@ import { HttpError } from '../../http.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { opinionChanged } from '../../read-cache.ts';
 import { enqueueMilestoneCheck } from '../milestones/milestones.service.ts';
-import { karmaPerComment, karmaPerGoodPointReceived } from '../users/users.karma.ts';
+import {
+  findKarmaDrift,
+  karmaPerComment,
+  karmaPerGoodPointReceived,
+  toCurrentUser,
+} from '../users/users.service.ts';
 import { renderCommentMarkdown } from './comments.markdown.ts';
+
+export { toPlainExcerpt } from './comments.markdown.ts';
 import * as commentsRepository from './comments.repository.ts';
 import type { ThreadCommentRow } from './comments.repository.ts';
 import { createReaderCounter, wilsonLowerBound } from './comments.score.ts';
 
 /** The member acting, with the one staff right the conversation knows. */
 export type Actor = { user: SessionUser; canDeleteContent: boolean };
+
+/** Who acts on a thread: the member with whether they may moderate, or null for a visitor. */
+export function actorOf(user: SessionUser | null, adminEmails: readonly string[]): Actor | null {
+  return user
+    ? { user, canDeleteContent: toCurrentUser(user, adminEmails).CanDeleteContent }
+    : null;
+}
 
 /** Background work a comment or a good point causes (handled in server/jobs/handlers.ts). */
 export const commentJobKinds = {
@@ -266,7 +280,8 @@ export async function createComment(
       throw new HttpError(410, 'The comment you are replying to has been removed');
     }
   } else if (thread.opinionId !== null && input.responseType === '') {
-    // SPEC.md §5: a top-level argument on an opinion says which side it is on.
+    // A top-level argument on an opinion says which side it is on
+    // (docs/product/validation.md#response-type).
     throw new HttpError(400, `responseType ${responseTypeRequired}`);
   }
   const bodyHtml = renderBody(input.body, 'body');
@@ -505,6 +520,11 @@ export async function hasGivenGoodPoint(db: Db, commentId: number, userId: numbe
   return commentsRepository.hasLiked(db, commentId, userId);
 }
 
+/** Derived conversation counters that disagree with the raw rows: like counts and karma. */
 export async function findConversationDrift(db: Db) {
-  return commentsRepository.findConversationDrift(db, karmaPerComment, karmaPerGoodPointReceived);
+  const [likeCounts, karma] = await Promise.all([
+    commentsRepository.findLikeCountDrift(db),
+    findKarmaDrift(db),
+  ]);
+  return { likeCounts, karma };
 }

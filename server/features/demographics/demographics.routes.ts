@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getDemographics, setDemographics } from '../../../contract/demographics.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { registerCall } from '../../http.ts';
 import * as demographicsService from './demographics.service.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getEmailPreferences, setEmailPreferences } from '../../../contract/notifications.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { registerCall } from '../../http.ts';
 import * as emailPrefsService from './emailprefs.service.ts';
 

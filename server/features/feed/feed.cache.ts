@@ -1,6 +1,6 @@
 import type { FeedCards, Opinion } from '../../../contract/entities.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
-import type { MemberContext } from '../sessions/members-cache.ts';
+import type { MemberContext } from '../sessions/sessions.service.ts';
 import type { Ranking } from './feed.ranking.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { FeedCards } from '../../../contract/entities.ts';
+import { z } from 'zod';
+import { cursorId, cursorTimeMs, decodeCursor, encodeCursor } from '../../cursor.ts';
 import { batcherPerDatabase } from '../../db/batcher.ts';
 import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http.ts';
 import { composeResponseBody, shareResponseBody } from '../../serializer.ts';
 import { getOpinionsInOrder, listLatestActivity } from '../opinions/opinions.service.ts';
 import {
@@ -9,7 +10,8 @@ import {
   recentOwnOpinionsLimit,
   recentOwnOpinionsWindowMs,
   type MemberContext,
-} from '../sessions/members-cache.ts';
+} from '../sessions/sessions.service.ts';
+import { describeTopic, requireTopicBySlug } from '../topics/topics.service.ts';
 import { listTopContributors } from '../users/users.service.ts';
 import {
   cardsKey,
@@ -28,37 +30,16 @@ import * as feedRepository from './feed.repository.ts';
 /** What a cursor carries: the ranking's reference time and the last position served. */
 type FeedCursor = { now: Date; position: FeedPosition };
 
+/** A feed cursor's fields: the ranking's time (t), the last score (s) and id (i) served. */
+const feedCursorShape = z.object({ t: cursorTimeMs, s: z.number(), i: cursorId });
+
 export function encodeFeedCursor(cursor: FeedCursor): string {
-  const raw = JSON.stringify({
-    t: cursor.now.getTime(),
-    s: cursor.position.score,
-    i: cursor.position.id,
-  });
-  return Buffer.from(raw).toString('base64url');
+  return encodeCursor({ t: cursor.now.getTime(), s: cursor.position.score, i: cursor.position.id });
 }
 
 export function decodeFeedCursor(after: string): FeedCursor {
-  const invalid = new HttpError(400, 'after: not a valid cursor; start again without one');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid;
-  }
-  const { t, s, i } = (parsed ?? {}) as { t?: unknown; s?: unknown; i?: unknown };
-  if (
-    typeof t !== 'number' ||
-    !Number.isFinite(t) ||
-    typeof s !== 'number' ||
-    !Number.isFinite(s) ||
-    typeof i !== 'number' ||
-    !Number.isSafeInteger(i)
-  ) {
-    throw invalid;
-  }
-  const now = new Date(t);
-  if (Number.isNaN(now.getTime())) throw invalid;
-  return { now, position: { score: s, id: i } };
+  const { t, s, i } = decodeCursor(after, feedCursorShape);
+  return { now: new Date(t), position: { score: s, id: i } };
 }
 
 async function computeRanking(db: Db, now: Date, topicId: number | undefined): Promise<Ranking> {
@@ -210,4 +191,19 @@ async function computeFeedCards(db: Db, now: Date): Promise<FeedCards> {
     TrendingOpinions: trending.map((row) => ({ Slug: row.slug, Title: row.title })),
     LatestActivity: latest,
   };
+}
+
+/** A topic's page: the topic with its counts, and its feed. */
+export async function getTopicFeed(
+  db: Db,
+  slug: string,
+  after: string | undefined,
+  viewer: MemberContext | null,
+) {
+  const topic = await requireTopicBySlug(db, slug);
+  const [page, header] = await Promise.all([
+    listFeed(db, { viewer, after, topicId: topic.id }),
+    describeTopic(db, topic, viewer?.user.id ?? null),
+  ]);
+  return composeResponseBody({ Topic: header, ...page });
 }

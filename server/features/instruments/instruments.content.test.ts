@@ -12,7 +12,7 @@ import {
 } from './instruments.content.ts';
 import { keyingBalance } from './instruments.psychometrics.ts';
 
-/** Every card of SPEC.md §2 "Report screens", with its elements exactly as the spec names them. */
+/** Every card of docs/product/reports.md#cards, its elements exactly as the product names them. */
 const specElements: Record<Exclude<ReportName, 'opiniondna'>, string[]> = {
   mac: ['Family', 'Group', 'Reciprocity', 'Heroism', 'Deference', 'Fairness', 'Property'],
   bigfive: ['Openness', 'Conscientiousness', 'Extraversion', 'Agreeableness', 'Neuroticism'],
@@ -56,7 +56,7 @@ const specElements: Record<Exclude<ReportName, 'opiniondna'>, string[]> = {
   ],
 };
 
-/** The cards SPEC.md gives a total, with the total's name where the spec spells it. */
+/** The cards with a total, and the total's name as docs/product/reports.md#cards spells it. */
 const specTotals: Partial<Record<ReportName, string>> = {
   sexuality: 'Total Score',
   fem: 'Total Feminism Score',
@@ -66,7 +66,7 @@ const specTotals: Partial<Record<ReportName, string>> = {
   religiosity: 'Total',
 };
 
-/** Single-scale cards and their poles as SPEC.md reads them. */
+/** Single-scale cards and their poles as docs/product/reports.md#cards reads them. */
 const specPoles: Partial<Record<ReportName, [string, string]>> = {
   equalitarianism: ['Low', 'High'],
   ir: ['Liberal', 'Realist'],
@@ -76,7 +76,7 @@ const specPoles: Partial<Record<ReportName, [string, string]>> = {
 const content = getInstrumentContent();
 
 describe('instrument content', () => {
-  it('has every report of SPEC.md with exactly its elements', () => {
+  it('has every report of the product with exactly its elements', () => {
     expect(Object.keys(content.reports).sort()).toEqual([...reportNames].sort());
     for (const [name, elements] of Object.entries(specElements)) {
       const report = content.reports[name as ReportName];
@@ -144,7 +144,7 @@ describe('instrument content', () => {
     }
   });
 
-  it('has SPEC.md’s quizzes, the core one in 15 to 20 minutes', () => {
+  it('has the product’s quizzes, the core one in 15 to 20 minutes', () => {
     const dna = content.quizzes['opinion-dna'];
     expect(dna?.estimatedMinutes).toBeGreaterThanOrEqual(15);
     expect(dna?.estimatedMinutes).toBeLessThanOrEqual(20);

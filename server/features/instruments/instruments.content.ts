@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 
-/** SPEC.md §2's detailed report names, in the spec's order. */
+/** The detailed report names, in the product's order (docs/product/reports.md). */
 export const reportNames = [
   'mac',
   'bigfive',
@@ -27,7 +27,7 @@ export const elementGroups = ['Personality', 'Values', 'Meta-Thinking'] as const
 
 export type ElementGroup = (typeof elementGroups)[number];
 
-/** Quiz slugs SPEC.md names besides the per-report quizzes. */
+/** Quiz slugs the product names besides the per-report quizzes (docs/product/reports.md). */
 export const coreQuizSlugs = [
   'opinion-dna',
   '200q',
@@ -68,7 +68,7 @@ const bandTextsSchema = z.strictObject({
 
 const elementSchema = z.strictObject({
   id: kebabId,
-  /** Exactly as SPEC.md's card names it. */
+  /** Exactly as the product's card names it (docs/product/reports.md#cards). */
   name: text,
   /** Opinion DNA only: which of the three groups the element belongs to. */
   group: z.enum(elementGroups).optional(),
@@ -84,7 +84,7 @@ const elementSchema = z.strictObject({
 });
 
 const totalSchema = z.strictObject({
-  /** As SPEC.md names it, e.g. "Total Climate Score". */
+  /** As the product names it, e.g. "Total Climate Score". */
   name: text,
   help: text,
   poles: polesSchema,
@@ -100,7 +100,7 @@ const reportSchema = z.strictObject({
   name: z.enum(reportNames),
   /** The card's title. */
   title: text,
-  /** False for the one card SPEC.md shows unlocked (Ownership). */
+  /** False for the one card the product shows unlocked (Ownership). */
   requiresSubscription: z.boolean(),
   intro: text,
   /** The card's source footer: the public literature whose structure the scale follows. */
@@ -112,7 +112,7 @@ const reportSchema = z.strictObject({
 
 const quizSchema = z.strictObject({
   title: text,
-  /** SPEC.md's Quiz `Desc`. */
+  /** The quiz's `Desc` (docs/product/entities.md#quiz). */
   description: text,
   /** At about seven seconds a statement; see docs/decisions/010-opinion-dna-instruments.md. */
   estimatedMinutes: z.number().int().positive(),
@@ -237,8 +237,8 @@ function indexItems(reports: Record<ReportName, Report>): Map<string, ItemEntry>
 }
 
 /**
- * Every quiz asks known items once; SPEC.md's quiz slugs exist; each report but opiniondna has a
- * quiz under its own name asking all of its items (opiniondna is taken through opinion-dna and
+ * Every quiz asks known items once; the product's quiz slugs exist; each report but opiniondna has
+ * a quiz under its own name asking all of its items (opiniondna is taken through opinion-dna and
  * 200q, see the decision record).
  */
 function checkQuizzes(

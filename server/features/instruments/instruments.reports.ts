@@ -23,7 +23,7 @@ export type DetailedReportOptions = {
 };
 
 /**
- * The detailed report for SPEC.md's `DetailedReports` field `Text`: intro, total and class, one
+ * The detailed report for the `DetailedReports` field `Text`: intro, total and class, one
  * section per element with its score, band, 90 % interval and text, then the sources. Without
  * scores (a locked report, docs/decisions/041) it describes the card and shows no score, band or
  * score-dependent text at all. Every string from content or scores is escaped; the markup is ours.

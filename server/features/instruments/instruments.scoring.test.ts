@@ -165,7 +165,7 @@ describe('roundScore', () => {
 });
 
 describe('bands, classes and letters', () => {
-  it('puts the band edges where SPEC.md does', () => {
+  it('puts the band edges where docs/product/reports.md does', () => {
     const cases: [number, string][] = [
       [0, 'VERY LOW'],
       [20, 'VERY LOW'],

@@ -1,9 +1,9 @@
 import type { Keying, Report, ReportElement, ReportName } from './instruments.content.ts';
 
 /**
- * Item id → rating on SPEC.md's scale: 1 Strongly Agree, 2 Agree, 3 Neutral, 4 Disagree,
- * 5 Strongly Disagree. A missing id or 0 means unanswered (SPEC.md: a quiz is complete when every
- * rating is above 0).
+ * Item id → rating on the vote scale (docs/product/constants.md#vote-scale): 1 Strongly Agree,
+ * 2 Agree, 3 Neutral, 4 Disagree, 5 Strongly Disagree. A missing id or 0 means unanswered (a quiz
+ * is complete when every rating is above 0: docs/product/screens.md#quiz-page).
  */
 export type Answers = ReadonlyMap<string, number>;
 
@@ -83,7 +83,7 @@ export function roundScore(score: number): number {
   return score < 50 ? 50 - rounded : 50 + rounded;
 }
 
-/** SPEC.md §9's bands on the rounded score: 0–20, 21–40, 41–60, 61–80, 81–100. */
+/** The bands on the rounded score: 0–20, 21–40, 41–60, 61–80, 81–100 (docs/product/reports.md). */
 export function bandOf(score: number): Band {
   const rounded = roundScore(score);
   if (rounded <= 20) return 'VERY LOW';
@@ -93,7 +93,7 @@ export function bandOf(score: number): Band {
   return 'VERY HIGH';
 }
 
-/** SPEC.md §9's climate classes on the rounded average: ≤ 25, ≤ 50, ≤ 80, above. */
+/** Climate classes on the rounded average: ≤ 25, ≤ 50, ≤ 80, above (docs/product/reports.md). */
 export function classifyClimate(average: number): ClimateClass {
   const rounded = roundScore(average);
   if (rounded <= 25) return 'SKEPTIC';
@@ -142,9 +142,9 @@ export function scoreElement(element: ReportElement, answers: Answers): ElementS
 }
 
 /**
- * SPEC.md §9: a total is the rounded mean of the sub-scores, taken over the rounded element scores
- * the card shows, so a reader can check it. A total over only some elements would change meaning
- * with whichever were answered, so it needs them all.
+ * A total is the rounded mean of the sub-scores (docs/product/reports.md#scores-bands-and-classes),
+ * taken over the rounded element scores the card shows, so a reader can check it. A total over only
+ * some elements would change meaning with whichever were answered, so it needs them all.
  */
 export function totalOf(elementScores: readonly (number | null)[]): number | null {
   if (elementScores.length === 0) return null;
@@ -199,7 +199,7 @@ export function scoreReport(report: Report, answers: Answers): ReportScore {
   return result;
 }
 
-/** SPEC.md's quiz percentage per report path: the share of each report's items answered. */
+/** The quiz's percentage per report path: the share of each report's items answered. */
 export function completionByReport(
   reports: Record<ReportName, Report>,
   answers: Answers,

@@ -175,7 +175,10 @@ export function itemSlug(itemId: string): string {
   return `q-${itemId.replaceAll('.', '-')}`;
 }
 
-/** Raw votes are the truth (DESIGN.md §4): the counters of every quiz item are recounted from them. */
+/**
+ * Raw votes are the truth (docs/product/budgets-and-security.md#standing-promises): the counters
+ * of every quiz item are recounted from them.
+ */
 async function rebuildItemVoteCounters(db: Db): Promise<void> {
   await sql`
     update opinions set

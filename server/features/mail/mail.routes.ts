@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { escapeHtml } from '../../html.ts';
 import { findOutboxHtml, listOutbox } from './mail.service.ts';
 

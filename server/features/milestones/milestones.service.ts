@@ -10,6 +10,7 @@ import {
 import type { Milestones } from '../../../contract/people.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { enqueueUniqueJob, type BatchJobHandler } from '../../jobs/queue.ts';
+import { checkMilestonesJobKind } from './milestones.job-kind.ts';
 import * as milestonesRepository from './milestones.repository.ts';
 import type { ContributionTotals } from './milestones.repository.ts';
 
@@ -19,7 +20,7 @@ import type { ContributionTotals } from './milestones.repository.ts';
  * of times, in any order, concurrently, and still notify once per milestone.
  */
 
-export const checkMilestonesJobKind = 'check-milestones';
+export { checkMilestonesJobKind };
 
 /** The counter each award family counts. */
 const familyCounts: Record<AwardFamily, (totals: ContributionTotals) => number> = {
@@ -28,7 +29,10 @@ const familyCounts: Record<AwardFamily, (totals: ContributionTotals) => number> 
   goodPoints: (totals) => totals.goodPoints,
 };
 
-/** The profile's Milestones field naming each family (SPEC.md §3), also the notification's FieldName. */
+/**
+ * The profile's Milestones field naming each family (docs/product/entities.md#profile), also the
+ * notification's FieldName.
+ */
 const familyFieldNames: Record<AwardFamily | 'level', keyof Milestones> = {
   level: 'Level',
   votes: 'Award',

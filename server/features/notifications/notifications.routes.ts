@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getNotifications } from '../../../contract/notifications.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { HttpError, registerCall } from '../../http.ts';
 import { listNotificationsFor } from './notifications.service.ts';
 

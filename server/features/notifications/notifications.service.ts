@@ -3,11 +3,13 @@ import type { NotificationEvent } from '../../../contract/notifications.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import type { JobContext } from '../../jobs/queue.ts';
-import { toPlainExcerpt } from '../comments/comments.markdown.ts';
-import { findCommentContext, hasGivenGoodPoint } from '../comments/comments.service.ts';
+import {
+  findCommentContext,
+  hasGivenGoodPoint,
+  toPlainExcerpt,
+} from '../comments/comments.service.ts';
 import { emailPreferencesUrl, findReplyMailSettings } from '../emailprefs/emailprefs.service.ts';
-import { enqueueMail, type Mail } from '../mail/mail.service.ts';
-import { composeMail } from '../mail/mail.templates.ts';
+import { composeMail, enqueueMail, type Mail } from '../mail/index.ts';
 import * as notificationsRepository from './notifications.repository.ts';
 
 /** How many events the notifications page shows. */

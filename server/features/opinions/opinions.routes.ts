@@ -6,7 +6,7 @@ import {
   editOpinion,
   getOpinion,
 } from '../../../contract/opinions.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { HttpError, registerCall } from '../../http.ts';
 import { clearSessionCookie } from '../../plugins/session.ts';
 import * as opinionsService from './opinions.service.ts';

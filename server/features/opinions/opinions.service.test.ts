@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildOpinion, buildTopic, buildUser, loginAs, recordVote } from '../../test/factories.ts';
 import { computePercentages, noVotesMarker, sharesShown } from './opinions.service.ts';
-import { slugify } from './opinions.slug.ts';
+import { slugify } from '../../slug.ts';
 
 describe('vote percentages', () => {
   it('sum to 100 over the ratings chosen, with 999 for a rating nobody chose', () => {

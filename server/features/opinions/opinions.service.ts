@@ -1,4 +1,5 @@
 import type { Activity, Opinion, TopicSummary, VoteResults } from '../../../contract/entities.ts';
+import { noVotesMarker } from '../../../contract/constants.ts';
 import { awardThresholds } from '../../../contract/milestones.ts';
 import { pendingTopicSearchError } from '../../../contract/opinions.ts';
 import { batcherPerDatabase } from '../../db/batcher.ts';
@@ -8,23 +9,18 @@ import { HttpError, notFound } from '../../http.ts';
 import { cachesPerDatabase, createReadCache, opinionChanged } from '../../read-cache.ts';
 import { shareResponseBody } from '../../serializer.ts';
 import { resolveTopicIds } from '../topics/topics.service.ts';
-import {
-  resolveSessionWithRating,
-  sessionIdleMs,
-  sessionTouchIntervalMs,
-} from '../sessions/sessions.service.ts';
-import { quizOfOpinionSlug, type QuizLink } from '../reports/reports.content.ts';
+import { liveSessionBounds, resolveSessionWithRating } from '../sessions/sessions.service.ts';
+import { quizOfOpinionSlug, type QuizLink } from '../reports/index.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import { canSeeOpinion, editRight } from './opinions.permissions.ts';
 import * as opinionsRepository from './opinions.repository.ts';
 import type { AppliedVote, OpinionWithAuthor, VoteInSession } from './opinions.repository.ts';
-import { slugify, uniqueSlug } from './opinions.slug.ts';
+import { slugify, uniqueSlug } from '../../slug.ts';
 
 const removedMessage = 'This content has been removed';
 const voteLoginMessage = 'Log in or sign up to vote';
 
-/** Marks a rating nobody chose, shown grey by the client. */
-export const noVotesMarker = 999;
+export { noVotesMarker };
 
 /**
  * Whole percentages for ratings 1..5 that sum to exactly 100 over the ratings chosen (largest
@@ -284,15 +280,15 @@ async function castVotesInRounds(db: Db, votes: readonly VoteInSession[]) {
     (rounds[round] ??= []).push(index);
   });
   const answers: VoteAnswer[] = votes.map(() => null);
-  const now = Date.now();
+  const live = liveSessionBounds(Date.now());
   for (const round of rounds) {
     const roundAnswers = await opinionsRepository.applyVotesInSessions(
       db,
       round.map((index) => votes[index]!),
       {
         milestoneThresholds: awardThresholds.votes,
-        idleCutoff: new Date(now - sessionIdleMs),
-        touchBefore: new Date(now - sessionTouchIntervalMs),
+        idleCutoff: live.idleCutoff,
+        touchBefore: live.touchBefore,
       },
     );
     round.forEach((index, position) => (answers[index] = roundAnswers[position] ?? null));

@@ -6,7 +6,7 @@ import {
   getUserComments,
   setProfile,
 } from '../../../contract/people.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { matchesEtag, registerCall } from '../../http.ts';
 import { avatarEtag, renderAvatarSvg, type AvatarSize } from './people.avatar.ts';
 import * as peopleService from './people.service.ts';
@@ -25,9 +25,10 @@ export function registerPeopleRoutes(app: FastifyInstance, { db }: AppDeps) {
     peopleService.setProfileTexts(db, request.user, input),
   );
 
-  // An image, not a JSON call: every name gets a picture (DESIGN.md §2), so no validation can
-  // fail; an unexpected `size` falls back to the small one. A wildcard rather than a `:username`
-  // parameter, so that an absurdly long name still gets a picture instead of the router's 414.
+  // An image, not a JSON call: every name gets a picture (docs/product/calls.md#wire-format), so
+  // no validation can fail; an unexpected `size` falls back to the small one. A wildcard rather
+  // than a `:username` parameter, so that an absurdly long name still gets a picture instead of
+  // the router's 414.
   app.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>(
     '/api/user/profileimage/*',
     async (request, reply) => {

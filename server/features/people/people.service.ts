@@ -1,6 +1,8 @@
 import { dailyCounts, gridStart, longestStreak } from '../../../contract/contribution-grid.ts';
 import type { Activity, Contributor } from '../../../contract/entities.ts';
 import type { ContributionGrid, Profile, ProfileComment } from '../../../contract/people.ts';
+import { z } from 'zod';
+import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../cursor.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
@@ -10,7 +12,7 @@ import { listTopContributors } from '../users/users.service.ts';
 import * as peopleRepository from './people.repository.ts';
 import type { CommentPosition, ProfileUserRow } from './people.repository.ts';
 
-/** SPEC.md §8: the comments history's text for a missing user; the profile uses it too. */
+/** The comments history's text for a missing user, the profile's too (docs/product/errors.md). */
 export const userNotFoundMessage = 'User not found';
 
 export const commentsPageSize = 20;
@@ -68,30 +70,15 @@ export async function getProfile(db: Db, username: string): Promise<{ Profile: P
   return { Profile: await toProfile(db, user) };
 }
 
+/** A comments cursor's fields: the last comment's creation time (t) and id (i). */
+const commentsCursorShape = z.object({ t: cursorTimestamp, i: cursorId });
+
 export function encodeCommentsCursor(position: CommentPosition): string {
-  return Buffer.from(JSON.stringify({ t: position.createdAt, i: position.id })).toString(
-    'base64url',
-  );
+  return encodeCursor({ t: position.createdAt, i: position.id });
 }
 
 export function decodeCommentsCursor(after: string): CommentPosition {
-  const invalid = new HttpError(400, 'after: not a valid cursor; start again without one');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid;
-  }
-  const { t, i } = (parsed ?? {}) as { t?: unknown; i?: unknown };
-  if (
-    typeof t !== 'string' ||
-    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(t) ||
-    Number.isNaN(Date.parse(t)) ||
-    typeof i !== 'number' ||
-    !Number.isSafeInteger(i)
-  ) {
-    throw invalid;
-  }
+  const { t, i } = decodeCursor(after, commentsCursorShape);
   return { createdAt: t, id: i };
 }
 

@@ -1,7 +1,10 @@
 import type { ReportName } from '../../../contract/reports.ts';
-import type { InstrumentContent, Report } from '../instruments/instruments.content.ts';
-import { getInstrumentContent } from '../instruments/instruments.content.ts';
-import { itemSlug } from '../instruments/instruments.seed.ts';
+import {
+  getInstrumentContent,
+  itemSlug,
+  type InstrumentContent,
+  type Report,
+} from '../instruments/index.ts';
 
 /*
  * What the reports read from content/instruments, worked out once per process: the quizzes that

@@ -1,5 +1,5 @@
 import type { Leaning } from '../../../contract/reports.ts';
-import { ITEM_STANDARD_DEVIATION } from '../instruments/instruments.scoring.ts';
+import { ITEM_STANDARD_DEVIATION } from '../instruments/index.ts';
 
 /*
  * The statistics of a report against the members who have it (docs/decisions/041): the norms the

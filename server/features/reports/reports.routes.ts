@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { getDetailedReport, getQuiz, getUserReports } from '../../../contract/reports.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { HttpError, registerCall } from '../../http.ts';
 import * as reportsService from './reports.service.ts';
 

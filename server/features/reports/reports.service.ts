@@ -1,4 +1,4 @@
-import type { ResponseOf } from '../../../contract/api.ts';
+import type { ResponseOf } from '../../../contract/calls.ts';
 import type {
   getDetailedReport,
   getQuiz,
@@ -19,21 +19,24 @@ import { enqueueUniqueJob } from '../../jobs/queue.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { shareResponseBody } from '../../serializer.ts';
 import { getDemographics } from '../demographics/demographics.service.ts';
-import type { InstrumentContent, Report } from '../instruments/instruments.content.ts';
-import { getInstrumentContent } from '../instruments/instruments.content.ts';
-import { cronbachAlpha } from '../instruments/instruments.psychometrics.ts';
-import { renderDetailedReport } from '../instruments/instruments.reports.ts';
-import type { Answers, ReportScore } from '../instruments/instruments.scoring.ts';
 import {
   classifyClimate,
   completionOf,
+  cronbachAlpha,
+  getInstrumentContent,
   hasEnoughAnswers,
+  itemSlug,
+  renderDetailedReport,
   scoreItem,
   scoreReport,
-} from '../instruments/instruments.scoring.ts';
-import { itemSlug, seedInstrumentAnswers } from '../instruments/instruments.seed.ts';
+  seedInstrumentAnswers,
+  type Answers,
+  type InstrumentContent,
+  type Report,
+  type ReportScore,
+} from '../instruments/index.ts';
 import { getOpinionsInOrder } from '../opinions/opinions.service.ts';
-import type { MemberContext } from '../sessions/members-cache.ts';
+import type { MemberContext } from '../sessions/sessions.service.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import { entryNamesOf, getReportsContent } from './reports.content.ts';
 import type { Norm } from './reports.norms.ts';

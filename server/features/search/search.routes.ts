@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { searchAll, searchOpinions, searchTopics } from '../../../contract/search.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { registerCall } from '../../http.ts';
 import * as searchService from './search.service.ts';
 

@@ -102,3 +102,29 @@ export function pageFrame(main: string): string {
 /** A readable notice for a visitor without JavaScript: the page can be read, not acted on. */
 export const needsScriptNotice =
   '<noscript><p class="ssr-muted">Turn on JavaScript to vote and to join the argument.</p></noscript>';
+
+/**
+ * A page as the server sends it (docs/decisions/038): what goes into the head, and readable
+ * content for #root that the web app replaces when it starts.
+ */
+export type ServerPage = {
+  title: string;
+  status: number;
+  description: string;
+  /** Open Graph type: an opinion is an article, everything else the website. */
+  type: 'website' | 'article';
+  /** HTML for #root; empty for pages the server does not render. */
+  body: string;
+  /** The page's share image; `path` is a site path, not yet escaped (the head does both). */
+  image?: { path: string; alt: string; width: number; height: number };
+  /**
+   * Keep the page out of search results (`<meta name="robots" content="noindex">`): a member who
+   * shares a result chose to hand out a link, not to be listed (docs/decisions/041).
+   */
+  noindex?: boolean;
+  /**
+   * The opinions whose comments or content the page shows: a cached page is dropped when one of
+   * them changes (opinionChanged, docs/decisions/043). Not sent.
+   */
+  opinionIds?: readonly number[];
+};

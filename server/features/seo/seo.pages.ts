@@ -6,48 +6,23 @@ import { pageTitle, productName } from '../../../contract/routes.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
-import { toPlainExcerpt } from '../comments/comments.markdown.ts';
-import { listThread } from '../comments/comments.service.ts';
+import { listThread, toPlainExcerpt } from '../comments/comments.service.ts';
+import { getTopicFeed } from '../feed/feed.service.ts';
 import { describeStanding } from '../opinions/opinions.service.ts';
 import { listUserComments } from '../people/people.service.ts';
-import { loadSharedReportPage } from '../shares/shares.page.ts';
-import { getTopicFeed } from '../topics/topics.service.ts';
-import { needsScriptNotice, pageFrame, path, text } from './seo.markup.ts';
+import { loadSharedReportPage } from '../shares/index.ts';
+import { needsScriptNotice, pageFrame, path, text, type ServerPage } from './seo.markup.ts';
 import { getOpinionStanding } from './seo.service.ts';
 import { shareImageVersion } from './seo.share-image.ts';
 import { formatCount, voteShares } from './seo.standing.ts';
 
-/**
- * A page as the server sends it (docs/decisions/038): what goes into the head, and readable
- * content for #root that the web app replaces when it starts.
- */
-export type ServerPage = {
-  title: string;
-  status: number;
-  description: string;
-  /** Open Graph type: an opinion is an article, everything else the website. */
-  type: 'website' | 'article';
-  /** HTML for #root; empty for pages the server does not render. */
-  body: string;
-  /** The page's share image; `path` is a site path, not yet escaped (the head does both). */
-  image?: { path: string; alt: string; width: number; height: number };
-  /**
-   * Keep the page out of search results (`<meta name="robots" content="noindex">`): a member who
-   * shares a result chose to hand out a link, not to be listed (docs/decisions/041).
-   */
-  noindex?: boolean;
-  /**
-   * The opinions whose comments or content the page shows: a cached page is dropped when one of
-   * them changes (opinionChanged, docs/decisions/043). Not sent.
-   */
-  opinionIds?: readonly number[];
-};
+export type { ServerPage } from './seo.markup.ts';
 
 /** The description of every page without one of its own (also index.html's). */
 export const defaultDescription =
   'Stance is a public encyclopedia of opinion: vote on opinions, argue for and against, and see where people stand.';
 
-/** SPEC.md §8's texts for a missing page and a removed one. */
+/** The texts for a missing page and a removed one (docs/product/errors.md#page-states). */
 const notFoundText = 'Not found. The URL you entered may be invalid.';
 const removedText = 'This content has been removed';
 
@@ -72,7 +47,7 @@ function shorten(plain: string, limit: number): string {
   return `${flat.slice(0, limit - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-/** The Not found page, with SPEC.md §8's text, for every 404. */
+/** The Not found page, with the product's text (docs/product/errors.md), for every 404. */
 export function notFoundPage(): ServerPage {
   return {
     title: pageTitle('notFound', {}),
@@ -204,7 +179,7 @@ async function loadOpinionPage(db: Db, params: Record<string, string>): Promise<
   };
 }
 
-/** 'Title' from 'title', as the web app shows topic titles (SPEC.md §2). */
+/** 'Title' from 'title', as the web app shows topic titles (docs/product/screens.md). */
 const capitalizeFirst = (title: string) => title.charAt(0).toLocaleUpperCase() + title.slice(1);
 
 function renderOpinionListItem(opinion: Opinion): string {

@@ -1,6 +1,7 @@
-import { computePercentages, noVotesMarker } from '../opinions/opinions.service.ts';
+import { noVotesMarker } from '../../../contract/constants.ts';
+import { computePercentages } from '../opinions/opinions.service.ts';
 
-/** SPEC.md §9's vote scale, values 1 to 5, as the web app labels it. */
+/** The vote scale, values 1 to 5, as the web labels it (docs/product/constants.md#vote-scale). */
 export const voteLabels = [
   'Strongly Agree',
   'Agree',

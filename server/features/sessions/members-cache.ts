@@ -2,6 +2,7 @@ import { batcherPerDatabase, createBatcher, type Batcher } from '../../db/batche
 import { statementActivity, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import * as sessionsRepository from './sessions.repository.ts';
+import { isSessionLive, liveSessionBounds } from './sessions.live.ts';
 
 /**
  * The members cache (docs/decisions/025-members-cache.md): what this process knows of the members
@@ -226,13 +227,14 @@ type Loaded = sessionsRepository.LoadedMember & {
 const loads = batcherPerDatabase(
   async (
     db,
-    requests: Array<{ tokenHash: string | null; userId: number | null; idleMs: number }>,
+    requests: Array<{ tokenHash: string | null; userId: number | null }>,
   ): Promise<Array<Loaded | null>> => {
-    const now = new Date();
-    const recentSinceMs = now.getTime() - recentOwnOpinionsWindowMs - recentWindowMarginMs;
+    const nowMs = Date.now();
+    const recentSinceMs = nowMs - recentOwnOpinionsWindowMs - recentWindowMarginMs;
+    const { now, idleCutoff } = liveSessionBounds(nowMs);
     const found = await sessionsRepository.loadMembers(db, requests, {
       now,
-      idleCutoff: new Date(now.getTime() - requests[0]!.idleMs),
+      idleCutoff,
       recentSince: new Date(recentSinceMs),
       recentLimit: recentOwnOpinionsLimit,
     });
@@ -262,12 +264,9 @@ function toContext(loaded: Loaded): MemberContext {
 }
 
 /** The live session's member when the cache holds both, as of the cache's last read of the notes. */
-function heldSessionMember(cache: MembersCache, tokenHash: string, idleMs: number) {
-  const nowMs = Date.now();
+function heldSessionMember(cache: MembersCache, tokenHash: string) {
   const session = cache.sessions.get(tokenHash);
-  if (!session || session.expiresAtMs <= nowMs || session.lastSeenAtMs <= nowMs - idleMs) {
-    return null;
-  }
+  if (!session || !isSessionLive(session, Date.now())) return null;
   const member = cache.members.get(session.userId);
   return member ? { member, lastSeenAtMs: session.lastSeenAtMs } : null;
 }
@@ -280,10 +279,9 @@ function heldSessionMember(cache: MembersCache, tokenHash: string, idleMs: numbe
 export function findHeldSessionMember(
   db: Db,
   tokenHash: string,
-  idleMs: number,
 ): { member: MemberContext; lastSeenAtMs: number } | null {
   const cache = cacheOf(db);
-  return cache.isCurrentWithoutRead() ? heldSessionMember(cache, tokenHash, idleMs) : null;
+  return cache.isCurrentWithoutRead() ? heldSessionMember(cache, tokenHash) : null;
 }
 
 /**
@@ -295,15 +293,14 @@ export function findHeldSessionMember(
 export async function findSessionMember(
   db: Db,
   tokenHash: string,
-  idleMs: number,
 ): Promise<{ member: MemberContext; lastSeenAt: Date } | null> {
   const cache = cacheOf(db);
   // A hit on an idle embedded database needs no turn of the event loop.
   if (!cache.isCurrentWithoutRead()) await cache.syncs();
-  const held = heldSessionMember(cache, tokenHash, idleMs);
+  const held = heldSessionMember(cache, tokenHash);
   if (held) return { member: held.member, lastSeenAt: new Date(held.lastSeenAtMs) };
   const loadEpoch = cache.loadEpoch;
-  const loaded = await loads(db)({ tokenHash, userId: null, idleMs });
+  const loaded = await loads(db)({ tokenHash, userId: null });
   if (!loaded?.session) return null;
   const member = toContext(loaded);
   cache.storeMember(member, loadEpoch);

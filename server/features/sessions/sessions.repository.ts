@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
+import { liveSessionCondition, type LiveSessionBounds } from './sessions.live.ts';
 
 /** Every column of a member's row but the password hash: what a request knows of its member. */
 const sessionUserColumns = [
@@ -89,7 +90,7 @@ export async function loadMembers(
       ${requests.map((request) => request.userId)}::integer[]
     ) with ordinality as wanted (token_hash, user_id, position)
     left join sessions s on s.token_hash = wanted.token_hash
-      and s.expires_at > ${options.now} and s.last_seen_at > ${options.idleCutoff}
+      and ${liveSessionCondition('s', options)}
     join users on users.id = coalesce(s.user_id, wanted.user_id)
   `.execute(db);
   return result.rows.map(
@@ -178,12 +179,10 @@ export async function deleteUserSessions(db: Db, userId: number): Promise<void> 
 export async function deleteDeadSessions(
   db: Db,
   userId: number,
-  now: Date,
-  idleCutoff: Date,
+  live: LiveSessionBounds,
 ): Promise<void> {
-  await db
-    .deleteFrom('sessions')
-    .where('userId', '=', userId)
-    .where((eb) => eb.or([eb('expiresAt', '<=', now), eb('lastSeenAt', '<=', idleCutoff)]))
-    .execute();
+  await sql`
+    delete from sessions
+    where sessions.user_id = ${userId} and not ${liveSessionCondition('sessions', live)}
+  `.execute(db);
 }

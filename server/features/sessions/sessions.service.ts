@@ -3,13 +3,21 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import { findHeldSessionMember, findSessionMember, type MemberContext } from './members-cache.ts';
 import * as sessionsRepository from './sessions.repository.ts';
+import { isTouchDue, liveSessionBounds, sessionAbsoluteMs } from './sessions.live.ts';
 
-/** A session ends this long after login, however active (docs/decisions/011-accounts.md). */
-export const sessionAbsoluteMs = 30 * 24 * 3_600_000;
-/** …or after this long without a request. */
-export const sessionIdleMs = 14 * 24 * 3_600_000;
-/** last_seen_at is written at most this often per session: reads stay reads. */
-export const sessionTouchIntervalMs = 3_600_000;
+// What other features may use of the sessions feature besides this service's own functions.
+export {
+  recentOwnOpinionIds,
+  recentOwnOpinionsLimit,
+  recentOwnOpinionsWindowMs,
+  type MemberContext,
+} from './members-cache.ts';
+export {
+  liveSessionBounds,
+  sessionAbsoluteMs,
+  sessionIdleMs,
+  sessionTouchIntervalMs,
+} from './sessions.live.ts';
 
 /** Session tokens are stored hashed: a leaked sessions table does not let anyone log in. */
 export function hashSessionToken(token: string): string {
@@ -24,11 +32,11 @@ export function createSessionToken(): string {
 
 /** The member behind a session token hash, refreshing its idle clock now and then. */
 export async function resolveSession(db: Db, tokenHash: string): Promise<MemberContext | null> {
-  const found = await findSessionMember(db, tokenHash, sessionIdleMs);
+  const found = await findSessionMember(db, tokenHash);
   if (!found) return null;
   // The idle clock is written when it was last written long enough ago.
   const now = new Date();
-  if (now.getTime() - found.lastSeenAt.getTime() > sessionTouchIntervalMs) {
+  if (isTouchDue(found.lastSeenAt.getTime(), now.getTime())) {
     await sessionsRepository.touchSession(db, tokenHash, now);
   }
   return found.member;
@@ -39,8 +47,8 @@ export async function resolveSession(db: Db, tokenHash: string): Promise<MemberC
  * clock: the member, or null when resolveSession must be asked.
  */
 export function resolveHeldSession(db: Db, tokenHash: string): MemberContext | null {
-  const held = findHeldSessionMember(db, tokenHash, sessionIdleMs);
-  if (!held || Date.now() - held.lastSeenAtMs > sessionTouchIntervalMs) return null;
+  const held = findHeldSessionMember(db, tokenHash);
+  if (!held || isTouchDue(held.lastSeenAtMs, Date.now())) return null;
   return held.member;
 }
 
@@ -74,12 +82,7 @@ export async function startSession(
   await inTransaction(db, async (trx) => {
     if (options.endingAllOthers) await sessionsRepository.deleteUserSessions(trx, userId);
     if (options.replacing) await sessionsRepository.deleteSession(trx, options.replacing);
-    await sessionsRepository.deleteDeadSessions(
-      trx,
-      userId,
-      now,
-      new Date(now.getTime() - sessionIdleMs),
-    );
+    await sessionsRepository.deleteDeadSessions(trx, userId, liveSessionBounds(now.getTime()));
     await sessionsRepository.insertSession(trx, {
       tokenHash: hashSessionToken(token),
       userId,

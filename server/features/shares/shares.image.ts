@@ -11,10 +11,10 @@ import {
   metricsOf,
   renderSvgToPng,
   shareImageSize,
-  text,
+  svgText as text,
   wrapText,
   type FontName,
-} from '../seo/seo.share-image.ts';
+} from '../seo/index.ts';
 
 /**
  * The picture of a shared result (docs/decisions/041): 1200 × 630 like an opinion's share image

@@ -1,9 +1,7 @@
 import { pageTitle, productName } from '../../../contract/routes.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http.ts';
-import { pageFrame, path, text } from '../seo/seo.markup.ts';
-import type { ServerPage } from '../seo/seo.pages.ts';
-import { shareImageSize } from '../seo/seo.share-image.ts';
+import { pageFrame, path, shareImageSize, text, type ServerPage } from '../seo/index.ts';
 import {
   getSharedResult,
   quizSlugOfReport,

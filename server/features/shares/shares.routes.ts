@@ -5,7 +5,7 @@ import {
   shareReport,
   unshareReport,
 } from '../../../contract/reports.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { matchesEtag, notFound, registerCall } from '../../http.ts';
 import { enforceRateLimit, type RateRule } from '../../plugins/rate-limit.ts';
 import { getResultImage } from './shares.image.ts';

@@ -5,7 +5,7 @@ import {
   type listShares,
   type ReportName,
 } from '../../../contract/reports.ts';
-import type { ResponseOf } from '../../../contract/api.ts';
+import type { ResponseOf } from '../../../contract/calls.ts';
 import type { Db } from '../../db/database.ts';
 import type { ReportShareSnapshot, SessionUser } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';

@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createTopic, followTopic, getAllTopics, getTopic } from '../../../contract/opinions.ts';
-import type { AppDeps } from '../../app.ts';
+import { createTopic, followTopic, getAllTopics } from '../../../contract/opinions.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { registerCall } from '../../http.ts';
 import * as topicsService from './topics.service.ts';
 
 export function registerTopicRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   registerCall(app, getAllTopics, async () => topicsService.listAllTopics(db));
-  registerCall(app, getTopic, async ({ slug, after }, request) =>
-    topicsService.getTopicFeed(db, slug, after, request.member),
-  );
   registerCall(app, createTopic, async ({ title }, request) =>
     topicsService.createTopic(db, request.user, config.adminEmails, title),
   );

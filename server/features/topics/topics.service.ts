@@ -1,11 +1,8 @@
 import type { TopicSummary } from '../../../contract/entities.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
-import type { MemberContext } from '../sessions/members-cache.ts';
 import { HttpError, notFound } from '../../http.ts';
-import { composeResponseBody } from '../../serializer.ts';
-import { listFeed } from '../feed/feed.service.ts';
-import { slugify, uniqueSlug } from '../opinions/opinions.slug.ts';
+import { slugify, uniqueSlug } from '../../slug.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import * as topicsRepository from './topics.repository.ts';
 
@@ -26,29 +23,30 @@ export async function listAllTopics(db: Db) {
   };
 }
 
-export async function getTopicFeed(
-  db: Db,
-  slug: string,
-  after: string | undefined,
-  viewer: MemberContext | null,
-) {
+/** The topic a slug names, or 404. */
+export async function requireTopicBySlug(db: Db, slug: string) {
   const topic = await topicsRepository.findTopicBySlug(db, slug);
   if (!topic) throw notFound();
-  const [page, numOpinions, followers] = await Promise.all([
-    listFeed(db, { viewer, after, topicId: topic.id }),
+  return topic;
+}
+
+/** The topic page's header: the topic with its counts and whether the viewer follows it. */
+export async function describeTopic(
+  db: Db,
+  topic: { id: number; slug: string; title: string; description: string },
+  viewerId: number | null,
+) {
+  const [numOpinions, followers] = await Promise.all([
     topicsRepository.countListedOpinionsInTopic(db, topic.id),
-    topicsRepository.countTopicFollowers(db, topic.id, viewer?.user.id ?? null),
+    topicsRepository.countTopicFollowers(db, topic.id, viewerId),
   ]);
-  return composeResponseBody({
-    Topic: {
-      ...toTopicSummary(topic),
-      Description: topic.description,
-      NumOpinions: numOpinions,
-      NumFollowers: followers.followers,
-      FollowedByMe: followers.isFollowedByUser,
-    },
-    ...page,
-  });
+  return {
+    ...toTopicSummary(topic),
+    Description: topic.description,
+    NumOpinions: numOpinions,
+    NumFollowers: followers.followers,
+    FollowedByMe: followers.isFollowedByUser,
+  };
 }
 
 export async function findTopicTitle(db: Db, slug: string): Promise<string | null> {

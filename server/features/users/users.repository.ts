@@ -32,6 +32,21 @@ export function karmaFromRawRows(perComment: number, perGoodPoint: number) {
   `;
 }
 
+/**
+ * Members whose karma is not what their raw rows give: `perComment` per live comment and
+ * `perGoodPoint` per good point received on live comments.
+ */
+export async function findKarmaDrift(db: Db, perComment: number, perGoodPoint: number) {
+  const karma = await sql<{ id: number; username: string; stored: number; actual: number }>`
+    select u.id, u.username, u.karma as stored, actual.karma as actual
+    from users u
+    join (${karmaFromRawRows(perComment, perGoodPoint)}) actual on actual.user_id = u.id
+    where u.karma <> actual.karma
+    order by u.id
+  `.execute(db);
+  return karma.rows;
+}
+
 /** Recomputes every member's karma from the raw comments and likes (the rows are the truth). */
 export async function recomputeAllKarma(db: Db, perComment: number, perGoodPoint: number) {
   await sql`

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { userInfo } from '../../../contract/user.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { registerCall } from '../../http.ts';
 import { toCurrentUser } from './users.service.ts';
 

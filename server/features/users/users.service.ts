@@ -1,21 +1,11 @@
+import { anonymousUser } from '../../../contract/constants.ts';
 import type { CurrentUser } from '../../../contract/user.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
+import { karmaPerComment, karmaPerGoodPointReceived } from './users.karma.ts';
 import * as usersRepository from './users.repository.ts';
 
-const anonymous: CurrentUser = {
-  Username: '',
-  NewNotification: false,
-  Karma: 0,
-  UserID: 0,
-  CanDeleteContent: false,
-  AdminHub: false,
-  CanSeeDetailedOpinionReport: false,
-  CanCreateOpinions: false,
-  SubscriptionStatus: '',
-  ExternalID: '',
-  Role: '',
-};
+export { karmaPerComment, karmaPerGoodPointReceived } from './users.karma.ts';
 
 /** True when the account's e-mail is listed in ADMIN_EMAILS: such accounts hold every staff flag. */
 export function isConfiguredAdmin(user: SessionUser, adminEmails: readonly string[]): boolean {
@@ -27,7 +17,7 @@ export function toCurrentUser(
   user: SessionUser | null,
   adminEmails: readonly string[],
 ): CurrentUser {
-  if (!user) return anonymous;
+  if (!user) return anonymousUser;
   const isAdmin = isConfiguredAdmin(user, adminEmails);
   return {
     Username: user.username,
@@ -74,4 +64,9 @@ export async function makeAdmin(db: Db, email: string): Promise<boolean> {
   if (userId === undefined) return false;
   await usersRepository.grantStaffRights(db, userId);
   return true;
+}
+
+/** Members whose stored karma is not what their comments and good points give (verify-counts). */
+export async function findKarmaDrift(db: Db) {
+  return usersRepository.findKarmaDrift(db, karmaPerComment, karmaPerGoodPointReceived);
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getAccountsConfig } from '../../../contract/accounts.ts';
+import { getAccountsConfig } from '../../../contract/accounts.base.ts';
 import { callApi } from '../../api/client.ts';
 
 /** Which sign-in providers the server is configured for; it does not change while a page lives. */

@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { setExternalId } from '../../../contract/accounts.ts';
+import { setExternalId } from '../../../contract/accounts.base.ts';
 import { callApi } from '../../api/client.ts';
 import { currentUserQueryKey } from '../session/api.ts';
-import { userInfo } from '../../../contract/user.ts';
+import { userInfo } from '../../../contract/user.base.ts';
 
 const ridPattern = /^[A-Za-z0-9_.:-]{1,100}$/;
 
-// Kept in memory only: storage is cleared without cookie consent (SPEC.md §4), and the id matters
-// only for the visit it arrived with.
+// Kept in memory only: storage is cleared without cookie consent
+// (docs/product/behaviour.md#cookie-consent), and the id matters only for the visit it came with.
 let capturedReferrerId = '';
 
 /** The referrer id ("rid") this visit arrived with, or ''. */

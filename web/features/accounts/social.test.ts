@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outcomeOfStatus } from './social.ts';
 
-describe('what the panel does with a social sign-in Status (SPEC.md §4)', () => {
+describe('what the panel does with a social sign-in Status (docs/product/behaviour.md)', () => {
   it('reloads 500 ms after logged_in', () => {
     expect(outcomeOfStatus('logged_in', 'google')).toEqual({ kind: 'reload', delayMs: 500 });
     expect(outcomeOfStatus('logged_in', 'facebook')).toEqual({ kind: 'reload', delayMs: 500 });

@@ -7,13 +7,13 @@ export const providerNames: Record<SocialProvider, string> = {
   facebook: 'Facebook',
 };
 
-/** SPEC.md §9: the page reloads this long after a social login succeeds. */
+/** The page reloads this long after a social login succeeds (docs/product/constants.md#timing). */
 export const socialReloadDelayMs = 500;
 
-/** SPEC.md §8: the identity widget answered without a credential. */
+/** The identity widget answered without a credential (docs/product/errors.md#alerts). */
 export const missingCredentialMessage = 'Login failed: no token ID found';
 
-/** What the panel does with a social sign-in's Status (SPEC.md §4). */
+/** What the panel does with a social sign-in's Status (docs/product/behaviour.md). */
 export type SocialOutcome =
   | { kind: 'reload'; delayMs: number }
   | { kind: 'chooseUsername' }
@@ -26,7 +26,7 @@ export function outcomeOfStatus(
 ): SocialOutcome {
   if (status === 'logged_in') return { kind: 'reload', delayMs: socialReloadDelayMs };
   if (status === 'no_user') return { kind: 'chooseUsername' };
-  // Only the second provider's tokens are checked for expiry (SPEC.md §4).
+  // Only Facebook's tokens are checked for expiry (docs/product/behaviour.md#social-sign-in).
   if (status === 'expired' && provider === 'facebook') {
     return { kind: 'alertAndReload', message: `Your ${providerNames.facebook} login expired` };
   }

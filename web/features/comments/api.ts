@@ -8,10 +8,9 @@ import {
   getCommentSource,
   likeComment,
   listReportedComments,
-  type Comment,
-  type CommentSortValue,
-} from '../../../contract/comments.ts';
-import type { ResponseOf } from '../../../contract/api.ts';
+} from '../../../contract/comments.base.ts';
+import type { Comment, CommentSortValue } from '../../../contract/comments.ts';
+import type { ResponseOf } from '../../../contract/calls.ts';
 import type { getOpinion } from '../../../contract/opinions.ts';
 import { callApi } from '../../api/client.ts';
 import { currentUserQueryKey } from '../session/api.ts';
@@ -124,8 +123,9 @@ export function loadCommentSource(commentID: number) {
 }
 
 /**
- * The good-point toggle of SPEC.md §4: the count and the button change at once, the server's
- * answer then settles them, and a failure puts them back (the caller alerts its message).
+ * The good-point toggle (docs/product/behaviour.md#comments): the count and the button change at
+ * once, the server's answer then settles them, and a failure puts them back (the caller alerts its
+ * message).
  */
 export function useLikeComment(threadID: string) {
   const queryClient = useQueryClient();

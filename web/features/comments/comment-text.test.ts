@@ -31,7 +31,7 @@ function comment(id: number, children: Comment[] = []): Comment {
 }
 
 describe('comment texts', () => {
-  it('names the placeholders of SPEC.md §8 by reason', () => {
+  it('names the placeholders of docs/product/errors.md by reason', () => {
     expect(deletedPlaceholder('user')).toBe('[This comment was deleted by its author]');
     expect(deletedPlaceholder('moderator')).toBe('[This comment was flagged]');
     expect(deletedPlaceholder('other')).toBe('[This comment has been deleted]');

@@ -1,10 +1,7 @@
-import {
-  commentShortHintLength,
-  type Comment,
-  type CommentResponseType,
-} from '../../../contract/comments.ts';
+import { commentShortHintLength } from '../../../contract/comments.base.ts';
+import type { Comment, CommentResponseType } from '../../../contract/comments.ts';
 
-/** SPEC.md §5: the argument form's choices, in the form's order. */
+/** The argument form's choices, in the form's order (docs/product/entities.md#response-types). */
 export const responseTypeOptions: readonly { value: CommentResponseType; label: string }[] = [
   { value: 'pro', label: 'For' },
   { value: 'con', label: 'Against' },
@@ -16,7 +13,7 @@ export function responseTypeLabel(type: Comment['ResponseType']): string {
   return responseTypeOptions.find((option) => option.value === type)?.label ?? '';
 }
 
-/** SPEC.md §8: what a removed comment shows instead of its words. */
+/** What a removed comment shows instead of its words (docs/product/errors.md). */
 export const deletedPlaceholders = {
   user: '[This comment was deleted by its author]',
   moderator: '[This comment was flagged]',
@@ -29,16 +26,19 @@ export function deletedPlaceholder(reason: Comment['DeletedReason']): string {
     : deletedPlaceholders.other;
 }
 
-/** SPEC.md §8: an empty thread, and an empty side (the For, Against and Commentary sorts). */
+/** An empty thread, and an empty side (For, Against, Commentary): docs/product/errors.md. */
 export const noCommentsText = 'No comments';
 export const noArgumentsText = 'Oh no! No arguments here yet...';
 
-/** SPEC.md §4 and §9: comments longer than this collapse to 200 px until 'See more'. */
+/** Comments longer than this collapse to 200 px until 'See more' (docs/product/constants.md). */
 export const collapseAboveLength = 800;
-/** SPEC.md §9: the page scrolls to a #comment- target this long after the thread renders. */
+/**
+ * The page scrolls to a #comment- target this long after the thread renders
+ * (docs/product/constants.md#timing).
+ */
 export const hashScrollDelayMs = 200;
 
-/** SPEC.md §4: the confirmations. */
+/** The confirmations (docs/product/behaviour.md#comments). */
 export const deleteConfirmText = 'Are you sure you want to delete this comment?';
 export const discardConfirmText = 'Discard changes?';
 
@@ -52,7 +52,10 @@ export function visibleTextLength(html: string): number {
     .trim().length;
 }
 
-/** SPEC.md §5: the hint under the character count, or null from 300 characters on. */
+/**
+ * The hint under the character count, or null from 300 characters on
+ * (docs/product/validation.md#comment-body).
+ */
 export function tooShortHint(length: number): string | null {
   return length < commentShortHintLength ? `Too short - ${commentShortHintLength - length}` : null;
 }

@@ -1,4 +1,4 @@
-import { cookiePolicyVersion, logCookieChoice } from '../../../contract/cookies.ts';
+import { cookiePolicyVersion, logCookieChoice } from '../../../contract/cookies.base.ts';
 import { callApi } from '../../api/client.ts';
 
 /** Logs the choice for the record; a failure must not stand in the visitor's way. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookiePolicyVersion } from '../../../contract/cookies.ts';
+import { cookiePolicyVersion } from '../../../contract/cookies.base.ts';
 import {
   clearNonEssentialStorage,
   consentStorageKey,

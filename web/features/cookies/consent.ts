@@ -1,6 +1,6 @@
-import { cookiePolicyVersion } from '../../../contract/cookies.ts';
+import { cookiePolicyVersion } from '../../../contract/cookies.base.ts';
 
-/** SPEC.md §9: where the choice is kept, and its values. */
+/** Where the choice is kept, and its values (docs/product/constants.md#storage-keys). */
 export const consentStorageKey = 'CookieConsent';
 /** Which version of the cookie policy the choice answered; a new version asks again. */
 export const consentVersionStorageKey = 'CookieConsentVersion';
@@ -14,7 +14,7 @@ const essentialStorageKeys = new Set([consentStorageKey, consentVersionStorageKe
 
 /**
  * The stored choice, or null when there is none (or it answered an older policy). Values other
- * than 1 and -1 are removed (SPEC.md §4).
+ * than 1 and -1 are removed (docs/product/behaviour.md#cookie-consent).
  */
 export function readConsent(storage: Storage = window.localStorage): ConsentChoice | null {
   const raw = storage.getItem(consentStorageKey);

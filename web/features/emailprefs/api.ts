@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  getEmailPreferences,
-  setEmailPreferences,
-  type EmailPreferences,
-} from '../../../contract/notifications.ts';
+import { getEmailPreferences, setEmailPreferences } from '../../../contract/notifications.base.ts';
+import type { EmailPreferences } from '../../../contract/notifications.ts';
 import { callApi } from '../../api/client.ts';
 
 function preferencesKey(token: string | undefined) {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { getTopic, userFeed } from '../../../contract/opinions.ts';
+import { getTopic, userFeed } from '../../../contract/opinions.base.ts';
 import { callApi } from '../../api/client.ts';
 
 /** The next page's cursor, or undefined once the server says the feed has ended. */

@@ -1,10 +1,10 @@
 import type { FeedCards, Opinion } from '../../../contract/entities.ts';
 
-/** SPEC.md §2: below 1100 px the stat cards go in at feed index 0, the other cards at 50. */
+/** Narrow, the stat cards go in at feed index 0, the others at 50 (docs/product/screens.md). */
 export const statsCardIndex = 0;
 export const otherCardsIndex = 50;
 
-/** SPEC.md §9 gives 2500 ms and 2000 ms for the feed fetch throttle; we use the shorter. */
+/** The feed fetch throttle: the shorter of two readings (docs/product/constants.md#timing). */
 export const feedFetchThrottleMs = 2000;
 
 type FeedPageLike = { Opinions: Opinion[]; Recent?: Opinion[] | undefined };

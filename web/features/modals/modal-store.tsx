@@ -1,7 +1,7 @@
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { TopicSummary } from '../../../contract/entities.ts';
 
-/** Every modal kind of SPEC.md §2 (the cookie banner lives in features/cookies). */
+/** Every modal kind of docs/product/screens.md#modals (the cookie banner: features/cookies). */
 export type ModalRequest =
   | {
       kind: 'opinion';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getNotifications } from '../../../contract/notifications.ts';
+import { getNotifications } from '../../../contract/notifications.base.ts';
 import { callApi } from '../../api/client.ts';
 import { currentUserQueryKey } from '../session/api.ts';
 

@@ -4,8 +4,8 @@ import type { NotificationEvent } from '../../../contract/notifications.ts';
 export type NotificationText = { actor: string; action: string; subject: string };
 
 /**
- * The sentence for an event, or null for a kind or action this client does not know: SPEC.md §8
- * says those are only logged, never shown half-understood.
+ * The sentence for an event, or null for a kind or action this client does not know: those are
+ * only logged, never shown half-understood (docs/product/errors.md#logged-not-shown).
  */
 export function describeNotification(event: NotificationEvent): NotificationText | null {
   const actor = event.UsernameCased;

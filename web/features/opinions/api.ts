@@ -6,8 +6,8 @@ import {
   deleteOpinion,
   editOpinion,
   getOpinion,
-} from '../../../contract/opinions.ts';
-import type { ResponseOf } from '../../../contract/api.ts';
+} from '../../../contract/opinions.base.ts';
+import type { ResponseOf } from '../../../contract/calls.ts';
 import { callApi } from '../../api/client.ts';
 
 export function opinionQueryKey(slug: string) {
@@ -103,7 +103,7 @@ export function useSetOpinionDeleted(opinion: Pick<Opinion, 'ArtifactID' | 'Slug
 
 export type OpinionFormValues = { title: string; topicIds: number[]; topicSearch: string };
 
-/** Sends SPEC.md §3's opinion form: a new opinion, or an edit when `id` is given. */
+/** Sends the opinion form (docs/product/entities.md#forms): new, or an edit when `id` is given. */
 export function useSaveOpinion(id: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({

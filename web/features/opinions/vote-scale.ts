@@ -1,4 +1,6 @@
-/** SPEC.md §9: the five-point scale, values 1 to 5. */
+import { noVotesMarker } from '../../../contract/constants.ts';
+
+/** The five-point scale, values 1 to 5 (docs/product/constants.md#vote-scale). */
 export const voteScale = [
   { value: 1, label: 'Strongly Agree' },
   { value: 2, label: 'Agree' },
@@ -7,21 +9,18 @@ export const voteScale = [
   { value: 5, label: 'Strongly Disagree' },
 ] as const;
 
-/** In vote results, 999 stands for a rating nobody chose: shown as 0 % in grey. */
-export const noVotesMarker = 999;
-
 export function voteLabel(rating: number): string {
   return voteScale.find((step) => step.value === rating)?.label ?? '';
 }
 
-/** SPEC.md §9: estimated views = round(4.5 × votes). */
+/** Estimated views = round(4.5 × votes) (docs/product/constants.md#counts). */
 export function estimatedViews(numVotes: number): number {
   return Math.round(4.5 * numVotes);
 }
 
 export type ResultBar = { value: number; label: string; percent: number; isEmpty: boolean };
 
-/** The five result bars; the array must have length 5 (SPEC.md §5). */
+/** The five result bars; the array must have length 5 (docs/product/entities.md#vote-results). */
 export function toResultBars(percentages: readonly number[]): ResultBar[] {
   if (percentages.length !== voteScale.length) {
     throw new Error(`Vote results need ${voteScale.length} values, got ${percentages.length}`);

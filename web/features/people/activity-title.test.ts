@@ -3,7 +3,7 @@ import { activityTitleLimit } from '../feed/components/SidebarCards.tsx';
 import { truncate } from '../../ui/format.ts';
 
 describe('activity rows', () => {
-  it('cut opinion titles at 70 characters (SPEC.md §9)', () => {
+  it('cut opinion titles at 70 characters (docs/product/constants.md)', () => {
     expect(activityTitleLimit).toBe(70);
     const title =
       'Governments should guarantee every citizen a basic income regardless of whether they work';

@@ -1,18 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  getDemographics,
-  setDemographics,
-  type Demographics,
-} from '../../../contract/demographics.ts';
+import { getDemographics, setDemographics } from '../../../contract/demographics.base.ts';
+import type { Demographics } from '../../../contract/demographics.ts';
 import {
   getActivity,
   getContributors,
   getProfile,
   getUserComments,
   setProfile,
-  type Profile,
-} from '../../../contract/people.ts';
-import type { PayloadOf } from '../../../contract/api.ts';
+} from '../../../contract/people.base.ts';
+import type { Profile } from '../../../contract/people.ts';
+import type { PayloadOf } from '../../../contract/calls.ts';
 import { callApi, statusOf } from '../../api/client.ts';
 
 export function profileQueryKey(username: string) {

@@ -1,8 +1,5 @@
-import {
-  earliestBirthYear,
-  nationalityCodes,
-  type Demographics,
-} from '../../../contract/demographics.ts';
+import { earliestBirthYear, nationalityCodes } from '../../../contract/demographics.base.ts';
+import type { Demographics } from '../../../contract/demographics.ts';
 
 /** One choice of a personal-details select. */
 export type DemographicsOption = { value: string | number; label: string };

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResponseOf } from '../../../contract/api.ts';
-import { getQuiz } from '../../../contract/reports.ts';
+import type { ResponseOf } from '../../../contract/calls.ts';
+import { getQuiz } from '../../../contract/reports.base.ts';
 import { callApi } from '../../api/client.ts';
 import { useSetDemographics } from '../people/api.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Demographics } from '../../../contract/demographics.ts';
-import { quizGateFields } from '../../../contract/reports.ts';
+import { quizGateFields } from '../../../contract/reports.base.ts';
 import {
   emptyGateFields,
   gateFieldOfError,

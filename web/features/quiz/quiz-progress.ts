@@ -83,12 +83,15 @@ export function nextUnansweredIndex(
   return null;
 }
 
-/** The quizzes whose length SPEC.md states as a range rather than the content's estimate. */
+/**
+ * The quizzes whose length the product states as a range rather than the content's estimate
+ * (docs/product/reports.md#reports-and-quizzes).
+ */
 const statedDurations: Record<string, string> = { 'opinion-dna': '15 to 20 minutes' };
 
 /**
- * The time a quiz takes, to follow 'Takes ': SPEC.md's range for Opinion DNA, else the content's
- * estimate.
+ * The time a quiz takes, to follow 'Takes ': the product's range for Opinion DNA, else the
+ * content's estimate.
  */
 export function timeEstimateText(slug: string, estimatedMinutes: number): string {
   const stated = statedDurations[slug];

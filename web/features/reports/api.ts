@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getDetailedReport, getUserReports, type ReportName } from '../../../contract/reports.ts';
+import { getDetailedReport, getUserReports } from '../../../contract/reports.base.ts';
+import type { ReportName } from '../../../contract/reports.ts';
 import { callApi } from '../../api/client.ts';
 
 /** Every report's completion, lock and headline for the signed-in member (My Opinion DNA). */

@@ -1,10 +1,6 @@
-import type { ResponseOf } from '../../../contract/api.ts';
-import {
-  minimumMembersForPercentile,
-  type getDetailedReport,
-  type Leaning,
-  type ReportName,
-} from '../../../contract/reports.ts';
+import type { ResponseOf } from '../../../contract/calls.ts';
+import { minimumMembersForPercentile } from '../../../contract/reports.base.ts';
+import type { getDetailedReport, Leaning, ReportName } from '../../../contract/reports.ts';
 import { reportSummaries } from './report-names.ts';
 import { sampleUncertainty, scoresOrSamples } from './samples.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportNames } from '../../../contract/reports.ts';
+import { reportNames } from '../../../contract/reports.base.ts';
 import { quizOfReport } from './report-names.ts';
 import { rowHeadline, type UserReports } from './row-headline.ts';
 

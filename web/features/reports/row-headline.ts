@@ -1,4 +1,4 @@
-import type { ResponseOf } from '../../../contract/api.ts';
+import type { ResponseOf } from '../../../contract/calls.ts';
 import type { getUserReports, ReportName } from '../../../contract/reports.ts';
 import { reportSummaries } from './report-names.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { minimumSearchLength, searchAll } from '../../../contract/search.ts';
+import { minimumSearchLength, searchAll } from '../../../contract/search.base.ts';
 import { callApi } from '../../api/client.ts';
 
 export function useSearchResults(query: string) {

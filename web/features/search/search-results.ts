@@ -1,6 +1,6 @@
 import type { SearchResult } from '../../../contract/search.ts';
 
-/** SPEC.md §2: how each result type is labelled. */
+/** How each result type is labelled (docs/product/screens.md#search-results). */
 export const resultTypeLabels: Record<SearchResult['ArtifactType'], string> = {
   convo: 'Question',
   pos: 'Position',
@@ -10,6 +10,3 @@ export const resultTypeLabels: Record<SearchResult['ArtifactType'], string> = {
   opinion: 'Opinion',
   topic: 'Topic',
 };
-
-/** SPEC.md §9: debounce 150 ms, at most 500 ms. */
-export const searchDebounce = { waitMs: 150, maxWaitMs: 500 } as const;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { userInfo } from '../../../contract/user.ts';
+import { userInfo } from '../../../contract/user.base.ts';
 import { callApi } from '../../api/client.ts';
 
-/** SPEC.md §9: the user record refreshes every 5 minutes. */
+/** The user record refreshes every 5 minutes (docs/product/constants.md#timing). */
 export const userRefreshIntervalMs = 300_000;
 
 export const currentUserQueryKey = ['user', 'info'] as const;

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { anonymousUser } from '../../../contract/constants.ts';
 import type { CurrentUser } from '../../../contract/user.ts';
 import { toSession } from './session.ts';
 
-const visitor: CurrentUser = {
-  Username: '',
-  NewNotification: false,
-  Karma: 0,
-  UserID: 0,
-  CanDeleteContent: false,
-  AdminHub: false,
-  CanSeeDetailedOpinionReport: false,
-  CanCreateOpinions: false,
-  SubscriptionStatus: '',
-  ExternalID: '',
-  Role: '',
-};
+const visitor: CurrentUser = anonymousUser;
 
 describe('toSession', () => {
   it('starts loading and logged out', () => {

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../../../contract/user.ts';
 import { useCurrentUserQuery } from './api.ts';
 
-/** The client's user store of SPEC.md §3. */
+/** The client's user store (docs/product/entities.md#client-user-store). */
 export type Session = {
   loggedIn: boolean;
   loading: boolean;
@@ -21,7 +21,7 @@ export type Session = {
   canListConvos: boolean;
 };
 
-/** SPEC.md §4: the store starts loading and logged out. */
+/** The store starts loading and logged out (docs/product/behaviour.md#user-store). */
 export const loadingSession: Session = {
   loggedIn: false,
   loading: true,

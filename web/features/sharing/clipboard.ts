@@ -1,7 +1,7 @@
-/** SPEC.md §8: the alert when copying fails. */
+/** The alert when copying fails (docs/product/errors.md#alerts). */
 export const copyErrorText = 'Error copying text';
 
-/** Copies text, alerting SPEC.md's message on failure; resolves whether it worked. */
+/** Copies text, alerting that message on failure; resolves whether it worked. */
 export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResponseOf } from '../../../contract/api.ts';
+import type { ResponseOf } from '../../../contract/calls.ts';
 import {
   getSharedReport,
   listShares,
   shareReport,
   unshareReport,
-} from '../../../contract/reports.ts';
+} from '../../../contract/reports.base.ts';
 import { callApi, statusOf } from '../../api/client.ts';
 
 /** A link a member made to one of their results (docs/decisions/041). */

@@ -1,16 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { ResponseOf } from '../../../contract/api.ts';
-import {
-  createTopic,
-  followTopic,
-  getAllTopics,
-  type getTopic,
-} from '../../../contract/opinions.ts';
-import { minimumSearchLength, searchTopics } from '../../../contract/search.ts';
+import type { ResponseOf } from '../../../contract/calls.ts';
+import { createTopic, followTopic, getAllTopics } from '../../../contract/opinions.base.ts';
+import type { getTopic } from '../../../contract/opinions.ts';
+import { searchTopics } from '../../../contract/search.base.ts';
 import { callApi } from '../../api/client.ts';
-import { createDebouncer } from '../search/debounce.ts';
-import { searchDebounce } from '../search/search-results.ts';
+import { useDebouncedSearchText } from '../../hooks/use-debounced-search.ts';
 
 type TopicFeedPage = ResponseOf<typeof getTopic>;
 
@@ -24,24 +18,12 @@ export function useAllTopics() {
 
 /**
  * Topics matching the text, searched on the server (full text and trigrams) with the search
- * box's debounce; nothing is sent for fewer than 3 characters (SPEC.md §5). Answers are keyed by
- * their query, so a late answer to an older query is never shown.
+ * box's debounce; nothing is sent for fewer than 3 characters (docs/product/validation.md#search).
+ * Answers are keyed by their query, so a late answer to an older query is never shown.
  */
 export function useTopicSearch(text: string) {
-  const trimmed = text.trim();
-  const [query, setQuery] = useState('');
-  const [debouncer] = useState(() => createDebouncer(setQuery, searchDebounce));
-  useEffect(() => {
-    if (trimmed.length < minimumSearchLength) {
-      debouncer.cancel();
-      setQuery('');
-    } else {
-      debouncer.call(trimmed);
-    }
-  }, [trimmed, debouncer]);
-  useEffect(() => () => debouncer.cancel(), [debouncer]);
-
-  const isActive = trimmed.length >= minimumSearchLength && query.length >= minimumSearchLength;
+  const query = useDebouncedSearchText(text);
+  const isActive = query !== '';
   const results = useQuery({
     queryKey: ['topics', 'search', query],
     queryFn: ({ signal }) => callApi(searchTopics, { q: query }, { signal }),

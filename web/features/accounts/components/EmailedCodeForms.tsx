@@ -1,12 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../../ui/Button.tsx';
-import {
-  ErrorBox,
-  TextField,
-  formStyles,
-  submittingText,
-  useFormSubmit,
-} from '../../../ui/Form.tsx';
+import { useState } from 'react';
+import { TextField, formStyles, type useFormSubmit } from '../../../ui/Form.tsx';
+import { SubmitWithError, useAccountForm } from './FormParts.tsx';
 import styles from './LoginSignupPanel.module.css';
 
 type BackLink = { label: string; onClick: () => void };
@@ -23,10 +17,7 @@ function SubmitAndBack({
 }) {
   return (
     <>
-      <ErrorBox>{form.error}</ErrorBox>
-      <Button type="submit" variant="primary" size="large" block disabled={form.isSubmitting}>
-        {form.isSubmitting ? submittingText : submitLabel}
-      </Button>
+      <SubmitWithError form={form} label={submitLabel} />
       <div className={styles.row}>
         <button type="button" className={styles.linkButton} onClick={back.onClick}>
           {back.label}
@@ -75,23 +66,12 @@ export function EmailOnlyForm({
   send: (email: string) => Promise<void>;
   back: BackLink;
 }) {
-  const form = useFormSubmit();
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    void form.submit(() => send(email));
-  }
+  const { form, edit, handleSubmit } = useAccountForm(() => send(email));
 
   return (
     <form className={formStyles.form} onSubmit={handleSubmit}>
       <p className={styles.lead}>{lead}</p>
-      <EmailField
-        value={email}
-        onChange={(value) => {
-          setEmail(value);
-          form.clearError();
-        }}
-      />
+      <EmailField value={email} onChange={edit(setEmail)} />
       <SubmitAndBack form={form} submitLabel={submitLabel} back={back} />
     </form>
   );
@@ -113,15 +93,10 @@ export function EmailedCodeForm({
   back: BackLink;
 }) {
   const [code, setCode] = useState('');
-  const form = useFormSubmit();
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    void form.submit(async () => {
-      await verify(code.trim());
-      window.location.reload();
-    });
-  }
+  const { form, edit, handleSubmit } = useAccountForm(async () => {
+    await verify(code.trim());
+    window.location.reload();
+  });
 
   return (
     <form className={formStyles.form} onSubmit={handleSubmit}>
@@ -139,10 +114,7 @@ export function EmailedCodeForm({
         autoFocus
         maxLength={6}
         value={code}
-        onChange={(event) => {
-          setCode(event.target.value);
-          form.clearError();
-        }}
+        onChange={(event) => edit(setCode)(event.target.value)}
       />
       <SubmitAndBack form={form} submitLabel={submitLabel} back={back} />
     </form>

@@ -5,7 +5,10 @@ import { Page } from '../../../ui/Page.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { LoginSignupPanel } from './LoginSignupPanel.tsx';
 
-/** SPEC.md §2: a reason plus the login panel when logged out, a spinner while loading. */
+/**
+ * A reason plus the login panel when logged out, a spinner while loading
+ * (docs/product/screens.md#login-and-signup-panel).
+ */
 export function LoginRequired({
   reason,
   startPage = 'login',

@@ -3,7 +3,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import styles from './LoginSignupPanel.module.css';
 
-/** Shown when a visitor tries something only members can do (SPEC.md §4). */
+/** Shown when a visitor tries something only members can do (docs/product/behaviour.md). */
 export default function VotePromptModal({ onClose }: { onClose: () => void }) {
   const { openModal } = useModals();
   return (

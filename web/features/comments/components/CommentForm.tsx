@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { commentBodyMaxLength, type Comment } from '../../../../contract/comments.ts';
+import { commentBodyMaxLength } from '../../../../contract/comments.base.ts';
+import type { Comment } from '../../../../contract/comments.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ErrorBox, formStyles, submittingText, useFormSubmit } from '../../../ui/Form.tsx';
 import { formatCount } from '../../../ui/format.ts';
@@ -39,8 +40,8 @@ const texts = {
 } as const;
 
 /**
- * The comment form of SPEC.md §4–5 for a new argument, a suggestion, a reply or an edit. An edit
- * first loads the comment's Markdown source. An argument needs a side: submitting without one
+ * The comment form (docs/product/validation.md) for a new argument, a suggestion, a reply or an
+ * edit. An edit first loads the comment's Markdown source. An argument needs a side: submitting without one
  * highlights the select and sends nothing.
  */
 export function CommentForm({

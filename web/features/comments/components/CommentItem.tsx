@@ -17,7 +17,7 @@ import {
 } from '../comment-text.ts';
 import { CommentForm } from './CommentForm.tsx';
 import styles from './CommentItem.module.css';
-import { useThreadContext } from './CommentThread.tsx';
+import { useThreadContext } from './thread-context.ts';
 
 function GoodPointIcon() {
   return (

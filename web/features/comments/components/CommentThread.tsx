@@ -1,8 +1,8 @@
-import { createContext, use, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CommentSortValue } from '../../../../contract/comments.ts';
 import { useModals } from '../../modals/modal-store.tsx';
-import { useSession, type Session } from '../../session/session.ts';
+import { useSession } from '../../session/session.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { ErrorState } from '../../../ui/ErrorState.tsx';
 import { formatCount } from '../../../ui/format.ts';
@@ -18,8 +18,9 @@ import {
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import styles from './CommentThread.module.css';
+import { ThreadContext, useThreadContext, type ThreadContextValue } from './thread-context.ts';
 
-/** SPEC.md §2: the thread's sort options; score is the default (the suggestions thread: recent). */
+/** The thread's sorts, score the default (suggestions: recent): docs/product/screens.md. */
 export const commentSorts: readonly { value: CommentSortValue; label: string }[] = [
   { value: 'score', label: 'Top scoring' },
   { value: 'pro', label: 'For' },
@@ -33,29 +34,6 @@ export const commentSorts: readonly { value: CommentSortValue; label: string }[]
 const suggestionSorts = commentSorts.filter(
   (option) => option.value === 'score' || option.value === 'recent' || option.value === 'oldest',
 );
-
-export type ThreadContextValue = {
-  threadID: string;
-  /** Arguments on an opinion need a side; suggestions do not. */
-  kind: 'arguments' | 'suggestions';
-  session: Session;
-  /** The comment a `#comment-{id}` hash links to, if any. */
-  linkedId: number | null;
-  /** SPEC.md §4: replies start open when the URL hash starts with #comment-. */
-  hasCommentHash: boolean;
-  /** Visitors who try to write, reply, like or report are asked to sign up. */
-  promptSignup: (reason: string) => void;
-  /** Links to a comment (the hash), which scrolls to it and highlights it: after posting it. */
-  showComment: (commentID: number) => void;
-};
-
-const ThreadContext = createContext<ThreadContextValue | null>(null);
-
-export function useThreadContext(): ThreadContextValue {
-  const value = use(ThreadContext);
-  if (!value) throw new Error('useThreadContext() needs a <CommentThread> above it');
-  return value;
-}
 
 /**
  * A comment thread: the form for a new argument (or suggestion), the sort, and the comments

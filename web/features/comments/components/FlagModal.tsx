@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { reportComment } from '../../../../contract/comments.ts';
+import { reportComment } from '../../../../contract/comments.base.ts';
 import { callApi } from '../../../api/client.ts';
 import { Button } from '../../../ui/Button.tsx';
 import {
@@ -23,7 +23,7 @@ const flagReasons = [
   { value: 'other', label: 'Something else' },
 ] as const;
 
-/** SPEC.md §8: the alert after a comment was reported. */
+/** The alert after a comment was reported (docs/product/errors.md#alerts). */
 export const commentReportedText = 'Comment reported';
 
 export default function FlagModal({

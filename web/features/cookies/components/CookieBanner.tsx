@@ -6,8 +6,9 @@ import { acceptAll, acceptEssentialOnly, chooseConsent, useConsent } from '../co
 import styles from './CookieBanner.module.css';
 
 /**
- * SPEC.md §4: the cookie banner, a simple view with a Settings view. It does not block the page
- * (it is not a modal dialog), but it stays until the visitor chooses.
+ * The cookie banner (docs/product/behaviour.md#cookie-consent), a simple view with a Settings
+ * view. It does not block the page (it is not a modal dialog), but it stays until the visitor
+ * chooses.
  */
 export function CookieBanner() {
   const consent = useConsent();

@@ -20,7 +20,7 @@ import styles from './FeedView.module.css';
 import { LeftSidebar } from './LeftSidebar.tsx';
 import { LatestActivityCard, StatsCard, TrendingCard } from './SidebarCards.tsx';
 
-/** SPEC.md §2: the end card's texts. */
+/** The end card's texts (docs/product/screens.md#feeds). */
 export const endCardTexts = {
   title: "That's all we got! (for now)",
   text: "Can you believe it! You've voted on everything!",

@@ -18,7 +18,8 @@ export function NewOpinionButton() {
       variant="primary"
       block
       onClick={() =>
-        // SPEC.md §4: opening a new opinion while logged out shows the vote prompt instead.
+        // A visitor opening a new opinion sees the vote prompt instead
+        // (docs/product/behaviour.md#members-only-actions).
         openModal(session.loggedIn ? { kind: 'opinion' } : { kind: 'votePrompt' })
       }
     >

@@ -4,7 +4,7 @@ import { Card } from '../../../ui/Card.tsx';
 import { formatCount, truncate } from '../../../ui/format.ts';
 import styles from './SidebarCards.module.css';
 
-/** SPEC.md §9: activity titles are cut to 70 characters. */
+/** Activity titles are cut to 70 characters (docs/product/constants.md#lengths). */
 export const activityTitleLimit = 70;
 
 export function StatsCard({ stats }: { stats: FeedCards['Stats'] }) {

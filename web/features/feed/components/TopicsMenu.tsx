@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../../ui/icons.tsx';
 import styles from './LeftSidebar.module.css';
 
-/** SPEC.md §2: the Topics dropdown of the feeds. */
+/** The Topics dropdown of the feeds (docs/product/screens.md#feeds). */
 export const featuredTopics = [
   { title: 'For You', path: '/' },
   { title: 'In the News', path: '/t/in-the-news' },

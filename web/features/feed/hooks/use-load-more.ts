@@ -10,8 +10,9 @@ type LoadMoreOptions = {
 };
 
 /**
- * Load more by button or by a scroll trigger, one fetch per 2000 ms at most (SPEC.md §9). A fetch
- * that the throttle holds back is retried when the interval is over.
+ * Load more by button or by a scroll trigger, one fetch per 2000 ms at most
+ * (docs/product/constants.md#timing). A fetch that the throttle holds back is retried when the
+ * interval is over.
  */
 export function useLoadMore({
   hasNextPage,

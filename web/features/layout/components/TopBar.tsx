@@ -9,7 +9,7 @@ import { AccountMenu } from './AccountMenu.tsx';
 import { LogoMark } from './Logo.tsx';
 import styles from './TopBar.module.css';
 
-/** SPEC.md §1: the top bar's modes. Escape returns to default. */
+/** The top bar's modes; Escape returns to default (docs/product/screens.md#top-bar). */
 export type TopBarMode = 'default' | 'menu' | 'search';
 
 function primaryLinks(session: Session) {

@@ -14,7 +14,7 @@ import { estimatedViews } from '../vote-scale.ts';
 import styles from './OpinionDetail.module.css';
 import { OpinionVote } from './OpinionVote.tsx';
 
-/** SPEC.md §6: the confirmation before an opinion is deleted. */
+/** The confirmation before an opinion is deleted (docs/product/permissions.md#capabilities). */
 export const deleteConfirmText = 'Delete opinion?';
 
 /** The opinion card of the opinion page, with the vote widget and the share panel. */
@@ -91,7 +91,8 @@ export function OpinionDetail({
 
 /**
  * Edit for editors (CanDeleteContent, or the role contributor or admin) and for the author while
- * nobody else has voted; Delete and Restore for members who may delete content (SPEC.md §6).
+ * nobody else has voted; Delete and Restore for members who may delete content
+ * (docs/product/permissions.md#capabilities).
  */
 function ModerationActions({ opinion }: { opinion: Opinion }) {
   const session = useSession();

@@ -5,8 +5,8 @@ import {
   maximumTopicsPerOpinion,
   opinionTitleLimits,
   pendingTopicSearchError,
-} from '../../../../contract/opinions.ts';
-import { minimumSearchLength } from '../../../../contract/search.ts';
+} from '../../../../contract/opinions.base.ts';
+import { minimumSearchLength } from '../../../../contract/search.base.ts';
 import VotePromptModal from '../../accounts/components/VotePromptModal.tsx';
 import { useSession } from '../../session/session.ts';
 import { useCreateTopic, useTopicSearch } from '../../topics/api.ts';
@@ -25,15 +25,16 @@ import { Modal } from '../../../ui/Modal.tsx';
 import { useSaveOpinion } from '../api.ts';
 import styles from './OpinionFormModal.module.css';
 
-/** SPEC.md §8: the alert when creating a topic fails. */
+/** The alert when creating a topic fails (docs/product/errors.md#alerts). */
 export const topicCreationErrorText = 'An error occurred while creating the topic';
 
 const suggestionLimit = 8;
 
 /**
- * SPEC.md's opinion modal, New opinion or Edit opinion: the title, the chosen topics, and a topic
+ * The opinion modal, New opinion or Edit opinion: the title, the chosen topics, and a topic
  * search that finds existing topics or creates a new one. The form cannot be sent while the topic
- * search has text. Opened by a visitor, it shows the vote prompt instead (SPEC.md §4).
+ * search has text. Opened by a visitor, it shows the vote prompt instead
+ * (docs/product/behaviour.md#members-only-actions).
  */
 export default function OpinionFormModal({
   opinion,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Opinion, VoteResults } from '../../../../contract/entities.ts';
 import type { castVote } from '../../../../contract/opinions.ts';
-import type { ResponseOf } from '../../../../contract/api.ts';
+import type { ResponseOf } from '../../../../contract/calls.ts';
 import { useCastVote } from '../api.ts';
 import { VoteWidget } from './VoteWidget.tsx';
 

@@ -7,10 +7,10 @@ import styles from './VoteWidget.module.css';
 
 const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent' });
 
-/** SPEC.md §9: how long the chosen button animates before the results show. */
+/** How long the chosen button animates before the results show (docs/product/constants.md). */
 export const voteAnimationMs = 700;
 
-/** SPEC.md §8, spelled as in the product. */
+/** Spelled as in the product (docs/product/errors.md#alerts). */
 export const voteFailureText = 'An error occured when submitting your vote';
 
 type VoteWidgetProps = {
@@ -25,10 +25,10 @@ type VoteWidgetProps = {
 };
 
 /**
- * SPEC.md §4: five buttons while unvoted; once results exist, the result bars with 'Update your
- * vote', which returns to the buttons. The chosen button animates for 700 ms; the results show
- * when both the animation and the vote are done. An anonymous vote attempt opens signup and
- * casts nothing; a failed vote alerts and leaves the buttons.
+ * Five buttons while unvoted; once results exist, the result bars with 'Update your vote', which
+ * returns to the buttons (docs/product/behaviour.md#vote-widget). The chosen button animates for
+ * 700 ms; the results show when both the animation and the vote are done. An anonymous vote
+ * attempt opens signup and casts nothing; a failed vote alerts and leaves the buttons.
  */
 export function VoteWidget({ title, rating, results, onVote, size = 'regular' }: VoteWidgetProps) {
   const session = useSession();

@@ -4,7 +4,7 @@ import { createCheckoutSession } from '../../../api/pending-calls.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ErrorBox, submittingText, useFormSubmit } from '../../../ui/Form.tsx';
 
-/** Starts a checkout; SPEC.md §8: a checkout error is shown under the buy button. */
+/** Starts a checkout; an error shows under the buy button (docs/product/errors.md#alerts). */
 export function CheckoutButton({
   product,
   label,

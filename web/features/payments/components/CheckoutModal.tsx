@@ -17,7 +17,7 @@ const included = [
   },
 ];
 
-/** The upsell of SPEC.md §2. */
+/** The upsell (docs/product/screens.md#modals). */
 export default function CheckoutModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Unlock your Opinion DNA" onClose={onClose}>

@@ -1,4 +1,4 @@
-import { profileImageUrl } from '../../../../contract/people.ts';
+import { profileImageUrl } from '../../../../contract/people.base.ts';
 import styles from './Avatar.module.css';
 
 /** A member's generated profile image; decorative, since the name is always shown beside it. */

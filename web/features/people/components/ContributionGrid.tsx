@@ -53,8 +53,9 @@ function legendText(step: number): string {
 }
 
 /**
- * The contribution grid of SPEC.md §9: one square per day, darker over 10, 20, 30 and 40
- * contributions, as many recent weeks as fit the width (at least 270 px), with the longest streak.
+ * The contribution grid (docs/product/constants.md#contribution-grid): one square per day, darker
+ * over 10, 20, 30 and 40 contributions, as many recent weeks as fit the width (at least 270 px),
+ * with the longest streak.
  */
 export function ContributionGrid({ grid }: { grid: Grid }) {
   const { ref, width } = useElementWidth<HTMLDivElement>();

@@ -9,8 +9,8 @@ import {
   politicalSpectrumOptions,
   religionOptions,
   sexualOrientationOptions,
-  type Demographics,
-} from '../../../../contract/demographics.ts';
+} from '../../../../contract/demographics.base.ts';
+import type { Demographics } from '../../../../contract/demographics.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ErrorBox, formStyles, submittingText, useFormSubmit } from '../../../ui/Form.tsx';
 import { useSetDemographics } from '../api.ts';
@@ -37,7 +37,7 @@ const selectFields: { field: SelectField; options: () => readonly DemographicsOp
   { field: 'religion', options: () => religionOptions },
 ];
 
-/** The profile page names only the ends of the scale (SPEC.md §3). */
+/** The profile page names only the ends of the scale (docs/product/entities.md). */
 const spectrumVisibleLabels: Record<number, string> = { 0: 'Not set', 1: 'Left', 100: 'Right' };
 
 /**

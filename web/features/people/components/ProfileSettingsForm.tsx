@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { profileTextLimits, type Profile } from '../../../../contract/people.ts';
+import { profileTextLimits } from '../../../../contract/people.base.ts';
+import type { Profile } from '../../../../contract/people.ts';
 import { Button } from '../../../ui/Button.tsx';
 import {
   ErrorBox,

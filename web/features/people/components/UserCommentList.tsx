@@ -3,7 +3,7 @@ import type { ProfileComment } from '../../../../contract/people.ts';
 import { pluralize } from '../../../ui/format.ts';
 import styles from './UserCommentList.module.css';
 
-/** SPEC.md §5: the argument form's names for each response type. */
+/** The argument form's names for each response type (docs/product/entities.md#response-types). */
 const responseTypeNames: Record<ProfileComment['ResponseType'], string> = {
   pro: 'For',
   con: 'Against',

@@ -5,8 +5,8 @@ import {
   educationOptions,
   genderOptions,
   politicalSpectrumOptions,
-  type Demographics,
-} from '../../../../contract/demographics.ts';
+} from '../../../../contract/demographics.base.ts';
+import type { Demographics } from '../../../../contract/demographics.ts';
 import type { QuizGateField } from '../../../../contract/reports.ts';
 import { ApiError } from '../../../api/client.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -51,8 +51,8 @@ function listOfLabels(fields: readonly QuizGateField[]): string {
 }
 
 /**
- * The demographics gate (SPEC.md §5): the quiz's fields before its questions, the empty ones
- * highlighted, and the consent. It saves through the personal details call with the member's
+ * The demographics gate (docs/product/screens.md#quiz-page): the quiz's fields before its
+ * questions, the empty ones highlighted, and the consent. It saves through the personal details call with the member's
  * other details unchanged.
  */
 export function DemographicsGate({ slug, gate }: { slug: string; gate: readonly QuizGateField[] }) {

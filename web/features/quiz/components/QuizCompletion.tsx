@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { reportNames } from '../../../../contract/reports.ts';
+import { reportNames } from '../../../../contract/reports.base.ts';
 import { ButtonLink } from '../../../ui/Button.tsx';
 import { reportTitle } from '../report-title.ts';
 import styles from './QuizCompletion.module.css';

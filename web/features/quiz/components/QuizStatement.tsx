@@ -21,9 +21,10 @@ type QuizStatementProps = {
 };
 
 /**
- * One statement with the five answers of the product's vote scale (SPEC.md §9). The statement is
- * focusable: keys 1–5 answer it wherever the focus is inside it; Tab and Enter or Space work on
- * the buttons. Its save state shows beside its number.
+ * One statement with the five answers of the product's vote scale
+ * (docs/product/constants.md#vote-scale). The statement is focusable: keys 1–5 answer it wherever
+ * the focus is inside it; Tab and Enter or Space work on the buttons. Its save state shows beside
+ * its number.
  */
 export const QuizStatement = memo(function QuizStatement({
   opinion,

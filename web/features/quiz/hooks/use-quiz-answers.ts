@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Opinion } from '../../../../contract/entities.ts';
-import { castVote } from '../../../../contract/opinions.ts';
+import { castVote } from '../../../../contract/opinions.base.ts';
 import { callApi } from '../../../api/client.ts';
 import { opinionQueryKey } from '../../opinions/api.ts';
 import { quizQueryKey, type QuizData } from '../api.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { minimumSearchLength, type SearchResult } from '../../../../contract/search.ts';
+import { minimumSearchLength } from '../../../../contract/search.base.ts';
+import type { SearchResult } from '../../../../contract/search.ts';
 import { productName } from '../../../../contract/routes.ts';
 import { SearchIcon } from '../../../ui/icons.tsx';
 import { errorTextFor } from '../../../ui/error-texts.ts';
