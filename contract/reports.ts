@@ -146,6 +146,12 @@ export const getDetailedReport = defineCall({
     Percentiles: z.array(score.nullable()).nullable(),
     /** Per entry, how many members have that score: the percentile's comparison group. */
     Members: z.array(z.number().int()),
+    /**
+     * Per entry, how many of its statements the member has answered (a total: of all the
+     * report's), so an unscored entry can say what it still needs. Sent locked or not: it says
+     * how many answers there are, nothing of what they are.
+     */
+    Answered: z.array(z.number().int()),
     /** Sixteen Types: the letters, X where an axis is balanced. Climate: the class. Else null. */
     Headline: z.string().nullable(),
     /** The detailed text card (HTML made by the server from content); no scores when locked. */

@@ -372,6 +372,8 @@ describe('GET /api/reports/getdetailed', () => {
     expect(body.Leanings).toEqual(['balanced', 'high', 'high', 'high', 'high', 'high']);
     expect(body.Percentiles).toEqual([null, null, null, null, null, null]);
     expect(body.Members).toEqual([0, 0, 0, 0, 0, 0]);
+    // Per element the statements answered, then the total's: all of the report's.
+    expect(body.Answered).toEqual([3, 6, 6, 6, 6, 27]);
     expect(body.Headline).toBe('ACTIVIST');
     expect(body.Completion).toBe(Math.floor((100 * 27) / 30));
     expect(body.Quizzes[0]).toEqual({ Slug: 'climate', Title: content.quizzes.climate!.title });

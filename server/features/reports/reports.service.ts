@@ -582,6 +582,10 @@ export async function getDetailedReportPage(
     Leanings: null,
     Percentiles: null,
     Members: entries.map((_entry, index) => normOf(index).members),
+    Answered: [
+      ...evaluation.score.elements.map((element) => element.answered),
+      ...(report.total ? [evaluation.answered] : []),
+    ],
     Headline: null,
     DetailedReports: { Text: renderDetailedReport(report, null) },
     Completion: evaluation.score.completion,

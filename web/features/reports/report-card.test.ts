@@ -53,6 +53,7 @@ function sexualityReport(overrides: Partial<DetailedReport> = {}): DetailedRepor
     Leanings: ['low', 'balanced', 'high', 'high', null, null],
     Percentiles: [10, null, 55, 90, null, null],
     Members: [1240, 12, 1240, 1240, 3, 3],
+    Answered: [4, 4, 4, 4, 1, 17],
     Headline: null,
     DetailedReports: { Text: '<p>Text</p>' },
     Completion: 60,
@@ -131,6 +132,9 @@ describe('unscoredText', () => {
     );
     expect(unscoredText({ IsTotal: false }, 3)).toBe(
       'Not scored yet: a score needs answers to 2 of its 3 statements',
+    );
+    expect(unscoredText({ IsTotal: false }, 4, 1)).toBe(
+      'Not scored yet: a score needs answers to 2 of its 4 statements (1 so far)',
     );
     expect(unscoredText({ IsTotal: false }, 0)).toBe('Not scored yet');
     expect(unscoredText({ IsTotal: true }, 0)).toBe(

@@ -52,11 +52,16 @@ export function percentileText(
 }
 
 /** What an entry without a score still needs: half of its statements answered, or every part. */
-export function unscoredText(entry: Pick<CardEntry, 'IsTotal'>, statements: number): string {
+export function unscoredText(
+  entry: Pick<CardEntry, 'IsTotal'>,
+  statements: number,
+  answered = 0,
+): string {
   if (entry.IsTotal) return 'Not scored yet: the total appears once every part has a score';
   if (statements === 0) return 'Not scored yet';
   const needed = Math.ceil(statements / 2);
-  return `Not scored yet: a score needs answers to ${needed} of its ${statements} statements`;
+  const soFar = answered > 0 ? ` (${answered} so far)` : '';
+  return `Not scored yet: a score needs answers to ${needed} of its ${statements} statements${soFar}`;
 }
 
 /**
@@ -86,6 +91,8 @@ export type EntryView = {
   community: number | null | undefined;
   /** How many statements score this entry (0 for a total). */
   statements: number;
+  /** How many of them the member has answered. */
+  answered: number;
 };
 
 export type SampleReason = 'locked' | 'unanswered' | 'wrong-length';
@@ -140,6 +147,7 @@ export function buildCard(name: ReportName, report: DetailedReport): CardView {
       members: report.Members[index] ?? 0,
       community: community ? (community[index] ?? null) : undefined,
       statements: statementsByName.get(entry.Name) ?? 0,
+      answered: report.Answered[index] ?? 0,
     };
   });
 

@@ -276,7 +276,7 @@ function EntryFacts({
   if (view.score === null) {
     return (
       <p className={styles.facts}>
-        {unscoredText(view.entry, view.statements)}.{' '}
+        {unscoredText(view.entry, view.statements, view.answered)}.{' '}
         {view.entry.IsTotal ? null : <Link to={quizLink}>Answer more statements</Link>}
         {community ? ` · ${community}` : null}
       </p>
