@@ -144,3 +144,30 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 export async function dismissCookies(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Essential only' }).click();
 }
+
+/**
+ * The cumulative layout shift of a page while `load` loads it (a goto or a reload): the browser's
+ * own layout-shift entries summed, as Lighthouse does for a page load, until the network is idle
+ * and two more frames have been drawn. The budget is 0.1 (e2e/layout-shift.e2e.ts).
+ */
+export async function layoutShiftWhile(page: Page, load: () => Promise<unknown>): Promise<number> {
+  // As text: the browser's own types (PerformanceObserver's layout-shift entries) are not the
+  // test's. Init scripts go through the DevTools protocol, which the page's CSP allows.
+  await page.addInitScript({
+    content: `
+      window.__layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    `,
+  });
+  await load();
+  await page.waitForLoadState('networkidle');
+  // Two frames for the last layout to be reported.
+  await page.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
+  return page.evaluate(() => (globalThis as unknown as { __layoutShift: number }).__layoutShift);
+}

@@ -6,11 +6,12 @@ import {
   dismissCookies,
   isBrowserMissing,
   launchBrowser,
+  layoutShiftWhile,
   newVisitor,
   screenshot,
   signUpThroughPanel,
-  uniqueAccount,
   type Account,
+  uniqueAccount,
 } from './fixtures.ts';
 
 const slug = 'fundamentals-sc';
@@ -174,25 +175,10 @@ describe.skipIf(isBrowserMissing)('the quiz page', () => {
 
       // A reload loses nothing: the server has every answer. It loads without layout shift
       // beyond the budget of e2e/layout-shift.e2e.ts (0.1): the skeleton holds the room.
-      await page.addInitScript({
-        content: `
-          window.__layoutShift = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) {
-              if (!entry.hadRecentInput) window.__layoutShift += entry.value;
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-        `,
+      const shift = await layoutShiftWhile(page, async () => {
+        await page.reload();
+        await page.getByRole('progressbar').waitFor();
       });
-      await page.reload();
-      await page.getByRole('progressbar').waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.evaluate(
-        'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-      );
-      const shift = await page.evaluate(
-        () => (globalThis as unknown as { __layoutShift: number }).__layoutShift,
-      );
       console.info(`quiz page at ${width} px: layout shift ${shift.toFixed(4)}`);
       expect(shift).toBeLessThanOrEqual(0.1);
       expect(await progressValue(page)).toBe(10);

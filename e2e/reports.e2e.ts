@@ -5,11 +5,12 @@ import {
   dismissCookies,
   isBrowserMissing,
   launchBrowser,
+  layoutShiftWhile,
   newVisitor,
   screenshot,
   signUpThroughPanel,
-  uniqueAccount,
   type Account,
+  uniqueAccount,
 } from './fixtures.ts';
 
 type UserReports = {
@@ -54,25 +55,8 @@ async function getFromPage<T>(page: Page, url: string): Promise<T> {
   }, url) as Promise<T>;
 }
 
-/** The page's cumulative layout shift while it loads (as e2e/layout-shift.e2e.ts measures it). */
-async function layoutShiftOf(page: Page, path: string): Promise<number> {
-  await page.addInitScript({
-    content: `
-      window.__layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          if (!entry.hadRecentInput) window.__layoutShift += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    `,
-  });
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(
-    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-  );
-  return page.evaluate(() => (globalThis as unknown as { __layoutShift: number }).__layoutShift);
-}
+/** The page's cumulative layout shift while it loads. */
+const layoutShiftOf = (page: Page, path: string) => layoutShiftWhile(page, () => page.goto(path));
 
 /**
  * A new member's reports: they answer part of the free Ownership quiz and see their real scores,

@@ -1,26 +1,9 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import { reportNames, type ReportName } from '../../../contract/reports.base.ts';
 
-/** The detailed report names, in the product's order (docs/product/reports.md). */
-export const reportNames = [
-  'mac',
-  'bigfive',
-  'woke',
-  'religiosity',
-  'sexuality',
-  'equalitarianism',
-  'ir',
-  'fem',
-  'trans',
-  'sixteen',
-  'gender',
-  'ps',
-  'climate',
-  'ownership',
-  'opiniondna',
-] as const;
-
-export type ReportName = (typeof reportNames)[number];
+// The fifteen report names are the contract's (docs/product/reports.md), one list for both sides.
+export { reportNames, type ReportName } from '../../../contract/reports.base.ts';
 
 /** The three groups of the Opinion DNA core, in the order the card shows them. */
 export const elementGroups = ['Personality', 'Values', 'Meta-Thinking'] as const;
