@@ -31,27 +31,28 @@
  * output there when it stops; BENCH_SERVER_ARGS passes Node options to the server (with
  * --trace-gc, the log has its garbage collections).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import {
-  migrateToLatest,
-  openEmbeddedDatabase,
-  openPostgresDatabase,
-  type DatabaseHandle,
-  type Db,
-} from '../server/db/database.ts';
+import { migrateToLatest, type Db } from '../server/db/database.ts';
 import { seedDemo } from '../server/db/seed/demo.ts';
 import { hashSessionToken, sessionCookieName } from '../server/plugins/session.ts';
 import { freePort } from '../server/test/free-port.ts';
+import {
+  createTarget,
+  median,
+  root,
+  runLoad,
+  startApp,
+  startProcess,
+  type Target,
+} from './harness.ts';
 import { random, randomRating, type LoadSpec, type Measured, type PlainRequest } from './load.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const engine = process.argv.includes('postgres') ? 'postgres' : 'pglite';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each comparison runs this many times, alternating with its control; the median ratio counts. */
@@ -100,38 +101,6 @@ type Load = Pick<LoadSpec, 'requests' | 'votes'>;
 
 // ---------------------------------------------------------------------------------------------
 // The database: demo content, benchmark members with live sessions, and the control's table.
-
-type Target = { env: NodeJS.ProcessEnv; open(): Promise<DatabaseHandle>; dispose(): Promise<void> };
-
-async function createTarget(): Promise<Target> {
-  if (engine === 'pglite') {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-bench-api-'));
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      open: () => openEmbeddedDatabase(dataDir),
-      dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `stance_bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    open: async () => openPostgresDatabase(url.toString(), poolSize),
-    dispose: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
 
 async function prepareDatabase(db: Db): Promise<Fixtures> {
   await migrateToLatest(db);
@@ -182,64 +151,6 @@ async function prepareDatabase(db: Db): Promise<Fixtures> {
 // ---------------------------------------------------------------------------------------------
 // Processes: the app server, the hello-world control, and the verify-counts command.
 
-async function startProcess(script: string, env: NodeJS.ProcessEnv, readyUrl: string) {
-  let output = '';
-  const profileArgs =
-    process.env.BENCH_PROFILE && script === 'server/main.ts'
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-      : [];
-  const serverArgs =
-    process.env.BENCH_SERVER_ARGS && script === 'server/main.ts'
-      ? process.env.BENCH_SERVER_ARGS.split(' ')
-      : [];
-  const child: ChildProcess = spawn(process.execPath, [...profileArgs, ...serverArgs, script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const logFile = process.env.BENCH_SERVER_LOG;
-  if (logFile && script === 'server/main.ts') {
-    child.on('exit', () => fs.appendFileSync(logFile, `=== server ${child.pid}\n${output}`));
-  }
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`${script} did not start:\n${output}`);
-    const isUp = await fetch(readyUrl).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-}
-
-async function startApp(target: Target) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = await startProcess(
-    'server/main.ts',
-    {
-      ...target.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      SEED: 'none',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    `${baseUrl}/api/topic/getall`,
-  );
-  return { baseUrl, stop };
-}
-
 async function verifyCounts(target: Target): Promise<{ isClean: boolean; report: string }> {
   return new Promise((resolve) => {
     let output = '';
@@ -265,28 +176,7 @@ async function verifyCounts(target: Target): Promise<{ isClean: boolean; report:
  */
 async function cannon(url: string, connections: number, load: Load): Promise<Measured> {
   await prime(url, load.requests ?? []);
-  const spec: LoadSpec = { url, connections, warmupSeconds, seconds, ...load };
-  const specFile = path.join(os.tmpdir(), `stance-bench-load-${process.pid}.json`);
-  fs.writeFileSync(specFile, JSON.stringify(spec));
-  try {
-    return await new Promise<Measured>((resolve, reject) => {
-      let output = '';
-      const child = spawn(process.execPath, ['bench/load.ts', specFile], {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.on('error', reject);
-      child.on('exit', (code) => {
-        const last = output.trim().split('\n').at(-1) ?? '';
-        if (code === 0) resolve(JSON.parse(last) as Measured);
-        else reject(new Error(`bench/load.ts exited with ${code}:\n${output}`));
-      });
-    });
-  } finally {
-    fs.rmSync(specFile, { force: true });
-  }
+  return runLoad({ url, connections, warmupSeconds, seconds, ...load });
 }
 
 /** A response's bytes as they travelled, with their Content-Encoding (fetch would decode them). */
@@ -369,7 +259,7 @@ async function upsertLoop(db: Db, fixtures: Fixtures, userIds: number[], duratio
 
 // ---------------------------------------------------------------------------------------------
 
-const target = await createTarget();
+const target = await createTarget(engine, { name: 'api', poolSize });
 /** Every round's figure of each run, in round order. */
 const results: Record<string, Array<Measured | number>> = {};
 const record = (name: string, value: Measured | number) => (results[name] ??= []).push(value);
@@ -575,12 +465,6 @@ function format(measured: Measured): string {
   );
 }
 
-const median = (values: number[]): number | undefined => {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const ratesOf = (name: string): number[] =>
   (results[name] ?? []).map((value) => (typeof value === 'number' ? value : value.rps));
 /** The median over rounds of the run's rate ÷ its control's rate in the same round. */

@@ -16,27 +16,19 @@
  *                                             postgres://postgres@127.0.0.1:5432/postgres)
  * BENCH_SECONDS (default 10) and BENCH_ROUNDS (default 3) as in bench/api.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import {
-  migrateToLatest,
-  openEmbeddedDatabase,
-  openPostgresDatabase,
-  type DatabaseHandle,
-} from '../server/db/database.ts';
+import { migrateToLatest, type DatabaseHandle } from '../server/db/database.ts';
 import { seedDemo } from '../server/db/seed/demo.ts';
 import { getInstrumentContent } from '../server/features/instruments/instruments.content.ts';
 import { rebuildCounters } from '../server/features/opinions/opinions.repository.ts';
 import { computeReportNorms } from '../server/features/reports/reports.service.ts';
 import { hashSessionToken, sessionCookieName } from '../server/plugins/session.ts';
-import { freePort } from '../server/test/free-port.ts';
-import { random, randomRating, type LoadSpec, type Measured, type PlainRequest } from './load.ts';
+import { createTarget, median, root, runLoad, startApp } from './harness.ts';
+import { random, randomRating, type Measured, type PlainRequest } from './load.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const engine = process.argv.includes('postgres') ? 'postgres' : 'pglite';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -47,38 +39,6 @@ const benchMembers = 100;
 const poolSize = 10;
 const target = 0.5;
 const browserHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-
-type Target = { env: NodeJS.ProcessEnv; open(): Promise<DatabaseHandle>; dispose(): Promise<void> };
-
-async function createTarget(): Promise<Target> {
-  if (engine === 'pglite') {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-bench-reports-'));
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      open: () => openEmbeddedDatabase(dataDir),
-      dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `stance_bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    open: async () => openPostgresDatabase(url.toString(), poolSize),
-    dispose: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
 
 /** Demo content, then members with sessions who answered all 588 items, then the norms. */
 async function prepareDatabase(handle: DatabaseHandle) {
@@ -138,47 +98,6 @@ async function prepareDatabase(handle: DatabaseHandle) {
   };
 }
 
-async function startServer(env: NodeJS.ProcessEnv) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      SEED: 'none',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    const isUp = await fetch(`${baseUrl}/api/topic/getall`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 /** Each request sent once (the server meets every member first), then autocannon's run. */
 async function cannon(url: string, requests: PlainRequest[]): Promise<Measured> {
   const queue = [...requests];
@@ -191,28 +110,7 @@ async function cannon(url: string, requests: PlainRequest[]): Promise<Measured> 
     }
   };
   await Promise.all(Array.from({ length: 10 }, send));
-  const spec: LoadSpec = { url, connections, warmupSeconds, seconds, requests };
-  const specFile = path.join(os.tmpdir(), `stance-bench-reports-${process.pid}.json`);
-  fs.writeFileSync(specFile, JSON.stringify(spec));
-  try {
-    return await new Promise<Measured>((resolve, reject) => {
-      let output = '';
-      const child = spawn(process.execPath, ['bench/load.ts', specFile], {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.on('error', reject);
-      child.on('exit', (code) => {
-        const last = output.trim().split('\n').at(-1) ?? '';
-        if (code === 0) resolve(JSON.parse(last) as Measured);
-        else reject(new Error(`bench/load.ts exited with ${code}:\n${output}`));
-      });
-    });
-  } finally {
-    fs.rmSync(specFile, { force: true });
-  }
+  return runLoad({ url, connections, warmupSeconds, seconds, requests });
 }
 
 function format(measured: Measured): string {
@@ -222,13 +120,7 @@ function format(measured: Measured): string {
   );
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-const benchTarget = await createTarget();
+const benchTarget = await createTarget(engine, { name: 'reports', poolSize });
 const ratios: number[] = [];
 const measurements: Record<string, Measured[]> = { opinionGet: [], getUserReports: [] };
 let failures = 0;
@@ -255,7 +147,7 @@ try {
   };
   for (let round = 1; round <= rounds; round++) {
     console.log(`Round ${round}:`);
-    const server = await startServer(benchTarget.env);
+    const server = await startApp(benchTarget);
     try {
       // Alternating which goes first, so that neither always meets a fresher server.
       const order = (
@@ -278,7 +170,7 @@ try {
   await benchTarget.dispose();
 }
 
-const ratio = median(ratios);
+const ratio = median(ratios) ?? 0;
 console.log(
   `\nStance reports benchmark on ${engine} (${os.cpus().length} CPUs, Node ${process.version})`,
 );
@@ -286,8 +178,8 @@ console.log(
   `  getuserreports ÷ opinion/get (member)   ${ratio.toFixed(2).padStart(6)}  (target ≥ ${target})  ${ratio >= target ? 'ok' : 'MISSED'}`,
 );
 console.log(
-  `  medians: getuserreports ${Math.round(median(measurements.getUserReports!.map((m) => m.rps)))} req/s, ` +
-    `opinion/get ${Math.round(median(measurements.opinionGet!.map((m) => m.rps)))} req/s; ` +
+  `  medians: getuserreports ${Math.round(median(measurements.getUserReports!.map((m) => m.rps)) ?? 0)} req/s, ` +
+    `opinion/get ${Math.round(median(measurements.opinionGet!.map((m) => m.rps)) ?? 0)} req/s; ` +
     `p99 ${median(measurements.getUserReports!.map((m) => m.p99))} ms against ` +
     `${median(measurements.opinionGet!.map((m) => m.p99))} ms`,
 );
