@@ -88,6 +88,25 @@ describe('renderDetailedReport', () => {
     expect(html).not.toContain('±');
   });
 
+  it('says BALANCED and reads the middle text where the interval crosses the middle', () => {
+    const bigfive = content.reports.bigfive;
+    const openness = bigfive.elements[0]!;
+    // Every Openness statement answered towards the open pole: a high score…
+    const answers = new Map(
+      openness.items.map((item) => [item.id, item.keying === '+' ? 2 : 4] as const),
+    );
+    const scores = scoreReport(bigfive, answers);
+    expect(scores.elements[0]!.band).toBe('HIGH');
+    const sure = renderDetailedReport(bigfive, scores, { leanings: ['high'] });
+    expect(sure).toContain('<span class="band">HIGH</span>');
+    expect(sure).toContain(escapeHtml(openness.texts.high));
+    // …which an interval across the middle does not let the report call high.
+    const unsure = renderDetailedReport(bigfive, scores, { leanings: ['balanced'] });
+    expect(unsure).toContain('<span class="band">BALANCED</span>');
+    expect(unsure).toContain(escapeHtml(openness.texts.middle));
+    expect(unsure).not.toContain(escapeHtml(openness.texts.high));
+  });
+
   it('describes a locked report without any score, band or score-dependent text', () => {
     const climate = content.reports.climate;
     const html = renderDetailedReport(climate, null);

@@ -20,6 +20,12 @@ export type DetailedReportOptions = {
   halfWidths?: readonly (number | null)[];
   /** The headline the report calls give (sixteen-type letters with X for a balanced axis). */
   headline?: string | null;
+  /**
+   * Per entry, where the 90 % interval lies against the middle (docs/decisions/041). A balanced
+   * entry says BALANCED instead of its band and reads its middle text, as the card does: a label
+   * its interval does not support is not forced.
+   */
+  leanings?: readonly ('low' | 'high' | 'balanced' | null)[];
 };
 
 /**
@@ -39,6 +45,10 @@ export function renderDetailedReport(
     `<p class="intro">${escapeHtml(report.intro)}</p>`,
   ];
   const halfWidthAt = (index: number) => options.halfWidths?.[index] ?? null;
+  const isBalancedAt = (index: number) => options.leanings?.[index] === 'balanced';
+  const labelAt = (index: number, band: string | null) => (isBalancedAt(index) ? 'BALANCED' : band);
+  const textAt = (index: number, texts: BandTexts, score: number) =>
+    isBalancedAt(index) ? texts.middle : textForScore(texts, score);
   const type = options.headline !== undefined ? options.headline : scores?.sixteenType;
   if (scores && report.name === 'sixteen' && type) {
     parts.push(`<p class="type">Your type: <strong>${escapeHtml(type)}</strong></p>`);
@@ -52,7 +62,11 @@ export function renderDetailedReport(
       );
     } else if (scores.total) {
       parts.push(
-        renderScoreLine(scores.total.score, scores.total.band, halfWidthAt(report.elements.length)),
+        renderScoreLine(
+          scores.total.score,
+          labelAt(report.elements.length, scores.total.band),
+          halfWidthAt(report.elements.length),
+        ),
       );
       if (scores.climateClass) {
         parts.push(
@@ -62,7 +76,7 @@ export function renderDetailedReport(
       parts.push(
         scores.total.score === null
           ? `<p class="missing">The total appears once every part below has a score.</p>`
-          : `<p>${escapeHtml(textForScore(report.total.texts, scores.total.score))}</p>`,
+          : `<p>${escapeHtml(textAt(report.elements.length, report.total.texts, scores.total.score))}</p>`,
       );
     }
     parts.push(`</div>`);
@@ -82,10 +96,10 @@ export function renderDetailedReport(
     if (!score) return;
     parts.push(
       ...description,
-      renderScoreLine(score.score, score.band, halfWidthAt(index)),
+      renderScoreLine(score.score, labelAt(index, score.band), halfWidthAt(index)),
       score.score === null
         ? `<p class="missing">${escapeHtml(missingText(score))}</p>`
-        : `<p>${escapeHtml(textForScore(element.texts, score.score))}</p>`,
+        : `<p>${escapeHtml(textAt(index, element.texts, score.score))}</p>`,
       `</div>`,
     );
   });

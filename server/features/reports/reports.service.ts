@@ -610,6 +610,7 @@ export async function getDetailedReportPage(
     Text: renderDetailedReport(report, evaluation.score, {
       halfWidths: evaluation.halfWidths,
       headline: evaluation.headline,
+      leanings: evaluation.leanings,
     }),
   };
   return page;
