@@ -170,7 +170,8 @@ describe.skipIf(isBrowserMissing)('the quiz page', () => {
       // The first ten, by keys alone: each key answers and moves on to the next statement.
       for (let index = 0; index < 10; index++) await answerWithKey(page, index);
       await waitForProgress(page, 10);
-      await page.getByText('Saving…').waitFor({ state: 'detached' });
+      // Several statements may be saving at once: wait until none is.
+      await expect.poll(() => page.getByText('Saving…').count(), { timeout: 20_000 }).toBe(0);
       await screenshot(page, `quiz-answering-${width}`);
 
       // A reload loses nothing: the server has every answer. It loads without layout shift
