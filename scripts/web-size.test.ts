@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, webDir } from './web-build.ts';
-import { chunksWithZod, criticalPathBudgetKb, measureCriticalPath } from './web-size.ts';
+import {
+  blockingScripts,
+  chunksWithZod,
+  criticalPathBudgetKb,
+  firstPaintBudgetKb,
+  measureCriticalPath,
+  measureFirstPaint,
+} from './web-size.ts';
 
 describe('the feed critical path (docs/decisions/044-a-lighter-client.md)', () => {
   beforeAll(async () => {
@@ -22,6 +29,13 @@ describe('the feed critical path (docs/decisions/044-a-lighter-client.md)', () =
 
   it('stays within its ceiling', () => {
     expect(measureCriticalPath(webDir).gzip / 1024).toBeLessThanOrEqual(criticalPathBudgetKb);
+  });
+
+  it('lets the feed the server sent paint before any script: only stylesheets block it', () => {
+    expect(blockingScripts(webDir)).toEqual([]);
+    const firstPaint = measureFirstPaint(webDir);
+    expect(firstPaint.files.length).toBeGreaterThan(0);
+    expect(firstPaint.gzip / 1024).toBeLessThanOrEqual(firstPaintBudgetKb);
   });
 
   it('ships no zod to the browser', () => {

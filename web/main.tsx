@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client.ts';
 import { captureReferrerId } from './features/accounts/referrer.ts';
 import { initializeConsent } from './features/cookies/consent-store.ts';
+import { seedServerFeed } from './features/feed/server-feed.ts';
 import { preloadModals } from './features/modals/ModalHost.tsx';
 import { ModalProvider } from './features/modals/modal-store.tsx';
 import { createAppRouter } from './router.tsx';
@@ -14,6 +15,7 @@ initializeConsent();
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
+seedServerFeed(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

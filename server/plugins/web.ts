@@ -18,6 +18,7 @@ import {
 import { registerSeoRoutes } from '../features/seo/seo.routes.ts';
 import { escapeHtml } from '../html.ts';
 import { sendFailure } from './errors.ts';
+import { sessionCookieName } from './session.ts';
 
 export { defaultDescription };
 
@@ -105,8 +106,13 @@ export function renderPage(html: string, page: ServerPage, url: string, origin: 
     ? withTitle.replace(descriptionPattern, () => description)
     : withTitle.replace('</head>', () => `${description}\n  </head>`);
   const withHead = withDescription.replace('</head>', () => `  ${tags}\n  </head>`);
+  // JSON in a data block: `<` escaped, so no value can close the element.
+  const data = page.data
+    ? `\n<script type="application/json" id="${page.data.id}">` +
+      `${JSON.stringify(page.data.value).replaceAll('<', '\\u003c')}</script>`
+    : '';
   return page.body
-    ? withHead.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`)
+    ? withHead.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>${data}`)
     : withHead;
 }
 
@@ -157,7 +163,7 @@ export async function registerWeb(
    * The page for a path: opinions, topics and profiles rendered on the server with their content;
    * every other route of the app with its title and an empty #root; anything else Not found.
    */
-  async function pageFor(pathname: string): Promise<ServerPage> {
+  async function pageFor(pathname: string, hasSession: boolean): Promise<ServerPage> {
     const page = (title: string): ServerPage => ({
       title,
       status: 200,
@@ -171,6 +177,8 @@ export async function registerWeb(
     if (Object.values(match.params).some((value) => value.includes('\u0000'))) {
       return notFoundPage();
     }
+    // A member's feed is their own: the app asks for it (docs/decisions/046).
+    if (match.name === 'opinionFeed' && hasSession) return page(pageTitle(match.name, {}));
     if (isServerRendered(match.name)) {
       return renderServerPage(options.db, match.name, match.params);
     }
@@ -183,7 +191,7 @@ export async function registerWeb(
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
-    const page = await pageFor(pathname);
+    const page = await pageFor(pathname, request.cookies[sessionCookieName] !== undefined);
     const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
     const indexHtml = cachedIndexHtml ?? readIndexHtml();
     const html = renderPage(indexHtml, page, `${origin}${pathname}`, origin);

@@ -44,6 +44,9 @@ const styles = `
 .ssr-list{display:flex;flex-direction:column;gap:var(--space-4)}
 .ssr-list>li+li{padding-top:var(--space-4);border-top:1px solid var(--color-border)}
 .ssr-list h3{font-size:var(--text-md)}
+.ssr-feed{display:flex;flex-direction:column;gap:var(--space-4);margin:0;padding:0;list-style:none}
+.ssr-card-title{font-family:var(--font-serif);font-size:var(--text-xl);line-height:1.3;overflow-wrap:anywhere}
+.ssr-card-title a{color:var(--color-text);text-decoration:none}
 .ssr-comment{overflow-wrap:anywhere}
 .ssr-comment p+p,.ssr-comment ul,.ssr-comment ol,.ssr-comment blockquote,.ssr-comment pre{margin-top:var(--space-2)}
 .ssr-profile{display:flex;gap:var(--space-5);align-items:flex-start}
@@ -127,4 +130,9 @@ export type ServerPage = {
    * them changes (opinionChanged, docs/decisions/043). Not sent.
    */
   opinionIds?: readonly number[];
+  /**
+   * Data the app starts from instead of asking for it again, written after #root as
+   * `<script type="application/json" id="…">` (data, never run: the CSP allows no inline script).
+   */
+  data?: { id: string; value: unknown };
 };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
 import {
   buildComment,
+  buildMember,
   buildOpinion,
   buildTopic,
   buildUser,
@@ -162,6 +163,43 @@ describe('a profile rendered on the server', () => {
 
   it('answers an unknown member with 404', async () => {
     expect((await readPage('/u/nobody-has-this-name')).status).toBe(404);
+  });
+});
+
+describe('the For You feed rendered on the server', () => {
+  it("carries a visitor's first page as cards, and as the feed call's JSON for the app", async () => {
+    const topic = await buildTopic(t.db, { title: 'Cities' });
+    const opinion = await buildOpinion(t.db, {
+      title: 'Trams beat buses </script><b>',
+      topicIds: [topic.id],
+    });
+    await recordVote(t.db, (await buildUser(t.db)).id, opinion.id, 2);
+
+    const { status, html, root } = await readPage('/');
+    expect(status).toBe(200);
+    expect(root).toContain(
+      `<h2 class="ssr-card-title"><a href="/o/${opinion.slug}">Trams beat buses &lt;/script&gt;&lt;b&gt;</a></h2>`,
+    );
+    expect(visibleText(root)).toContain('1 vote · 0 comments');
+    expect(root).toContain(`<a href="/t/${topic.slug}">Cities</a>`);
+
+    // The data block cannot be closed by a value, and holds what the feed call answers a visitor.
+    const data = /<script type="application\/json" id="stance-feed">([^<]*)<\/script>/.exec(html);
+    expect(data).not.toBeNull();
+    const apiPage = await postJson(t.app, '/api/opinion/userfeed', {});
+    expect(JSON.parse(data![1]!)).toEqual(apiPage.json().body);
+    expect(apiPage.json().body.Opinions.map((item: { Slug: string }) => item.Slug)).toContain(
+      opinion.slug,
+    );
+  });
+
+  it("leaves a member's feed to the app: it is theirs, not the visitors'", async () => {
+    await buildOpinion(t.db, { title: 'Night trains should come back' });
+    const { cookie } = await buildMember(t.db);
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('stance-feed');
   });
 });
 

@@ -7,10 +7,11 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { listThread, toPlainExcerpt } from '../comments/comments.service.ts';
-import { getTopicFeed } from '../feed/feed.service.ts';
+import { getTopicFeed, listFeed } from '../feed/feed.service.ts';
 import { describeStanding } from '../opinions/opinions.service.ts';
 import { listUserComments } from '../people/people.service.ts';
 import { loadSharedReportPage } from '../shares/index.ts';
+import { serverFeedElementId } from '../../../contract/opinions.base.ts';
 import { needsScriptNotice, pageFrame, path, text, type ServerPage } from './seo.markup.ts';
 import { getOpinionStanding } from './seo.service.ts';
 import { shareImageVersion } from './seo.share-image.ts';
@@ -221,6 +222,39 @@ async function loadTopicPage(db: Db, params: Record<string, string>): Promise<Se
   };
 }
 
+function renderFeedCard(opinion: Opinion): string {
+  return (
+    '<li><article class="ssr-card">' +
+    renderTopicChips(opinion) +
+    `<h2 class="ssr-card-title"><a href="${path('/o/', opinion.Slug)}">${text(opinion.Title)}</a></h2>` +
+    `<p class="ssr-muted">${plural(opinion.NumVotes, 'vote')} · ` +
+    `<a href="${path('/o/', opinion.Slug)}#comments">${plural(opinion.NumComments, 'comment')}</a></p>` +
+    '</article></li>'
+  );
+}
+
+/**
+ * The For You feed as a visitor gets it: its first page of opinion cards, readable before any
+ * script runs, and the same page as the feed call's JSON for the app to start from, so that the
+ * app shows it at once instead of asking again (docs/decisions/046-the-feed-painted-by-the-server.md).
+ */
+async function loadFeedPage(db: Db): Promise<ServerPage> {
+  const feed = await listFeed(db, { viewer: null, after: undefined });
+  const list =
+    feed.Opinions.length === 0
+      ? '<section class="ssr-card"><p>No opinions here yet.</p></section>'
+      : `<ol class="ssr-feed" aria-label="Opinions">${feed.Opinions.map(renderFeedCard).join('')}</ol>`;
+  return {
+    title: pageTitle('opinionFeed', {}),
+    status: 200,
+    description: defaultDescription,
+    type: 'website',
+    body: pageFrame(`<h1 class="visually-hidden">For You</h1>${list}${needsScriptNotice}`),
+    opinionIds: feed.Opinions.map((opinion) => opinion.ArtifactID),
+    data: { id: serverFeedElementId, value: feed },
+  };
+}
+
 const joinedFormat = new Intl.DateTimeFormat('en-US', {
   month: 'long',
   year: 'numeric',
@@ -297,6 +331,7 @@ async function loadProfilePage(db: Db, params: Record<string, string>): Promise<
 }
 
 const loaders = {
+  opinionFeed: loadFeedPage,
   opinion: loadOpinionPage,
   topic: loadTopicPage,
   userProfile: loadProfilePage,

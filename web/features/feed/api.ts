@@ -7,9 +7,12 @@ function nextCursor(page: { After: string; EndReached: boolean }): string | unde
   return page.EndReached || page.After === '' ? undefined : page.After;
 }
 
+/** The For You feed's query (seeded from the page by server-feed.ts). */
+export const forYouFeedKey = ['feed', 'forYou'];
+
 export function useUserFeed() {
   return useInfiniteQuery({
-    queryKey: ['feed', 'forYou'],
+    queryKey: forYouFeedKey,
     queryFn: ({ pageParam, signal }) =>
       callApi(userFeed, pageParam ? { after: pageParam } : {}, { signal }),
     initialPageParam: '',
