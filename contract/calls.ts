@@ -12,7 +12,9 @@ import type * as cookies from './cookies.ts';
 import type * as demographics from './demographics.ts';
 import type * as notifications from './notifications.ts';
 import type * as opinions from './opinions.ts';
+import type * as payments from './payments.ts';
 import type * as people from './people.ts';
+import type * as questions from './questions.ts';
 import type * as reports from './reports.ts';
 import type * as search from './search.ts';
 import type * as user from './user.ts';
@@ -30,7 +32,9 @@ type ContractCall =
   | CallsOf<typeof demographics>
   | CallsOf<typeof notifications>
   | CallsOf<typeof opinions>
+  | CallsOf<typeof payments>
   | CallsOf<typeof people>
+  | CallsOf<typeof questions>
   | CallsOf<typeof reports>
   | CallsOf<typeof search>
   | CallsOf<typeof user>;

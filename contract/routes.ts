@@ -25,6 +25,8 @@ export const appRoutes = {
   notifications: '/notifications',
   questionFeed: '/questions',
   argFeed: '/arguments',
+  /** A question with its positions and their strongest arguments (docs/decisions/048). */
+  question: '/question/:slug',
   signup: '/signup',
   login: '/login',
   passwordResetNew: '/resetpassword/set',
@@ -32,6 +34,10 @@ export const appRoutes = {
   notFound: '/not-found',
   // Pages outside the product's router that the app also serves (docs/product/screens.md).
   admin: '/internal/admin',
+  /** Staff: the questions and their categories (docs/decisions/048). */
+  questionAdmin: '/internal/admin/questions',
+  newQuestion: '/internal/admin/questions/new',
+  editQuestion: '/internal/admin/questions/edit/:slug',
   encyclopedia: '/encyclopedia',
   categories: '/categories',
   privacy: '/privacy',
@@ -66,6 +72,9 @@ const staticTitles: Partial<Record<AppRouteName, string>> = {
   passwordResetNew: 'Set a new password',
   notFound: 'Not found',
   admin: 'Admin',
+  questionAdmin: 'Questions and categories',
+  newQuestion: 'New question',
+  editQuestion: 'Edit question',
   encyclopedia: 'Encyclopedia of opinion',
   categories: 'Categories',
   privacy: 'Privacy policy',

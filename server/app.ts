@@ -13,7 +13,9 @@ import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { registerShareRoutes } from './features/shares/shares.routes.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerOpinionRoutes } from './features/opinions/opinions.routes.ts';
+import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
+import { registerQuestionRoutes } from './features/questions/questions.routes.ts';
 import { registerReportRoutes } from './features/reports/reports.routes.ts';
 import { registerTopicRoutes } from './features/topics/topics.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
@@ -128,6 +130,8 @@ export async function buildApp(
   registerDemographicsRoutes(app, deps);
   registerShareRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
+  registerQuestionRoutes(app, deps);
 
   await registerWeb(app, {
     db: deps.db,

@@ -41,6 +41,8 @@ export function registerCall<Call extends ApiCall>(
      * docs/decisions/023).
      */
     resolvesOwnSession?: boolean;
+    /** A POST body larger than the app's limit this call accepts, in bytes (an image upload). */
+    bodyLimit?: number;
   } = {},
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -65,7 +67,11 @@ export function registerCall<Call extends ApiCall>(
   );
   typed.post(
     call.path,
-    { schema: { body: envelope, response }, config },
+    {
+      schema: { body: envelope, response },
+      config,
+      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    },
     async (request, reply) => {
       const { body } = request.body as { body?: z.output<Call['payload']> };
       const input = body ?? (call.payload.parse({}) as z.output<Call['payload']>);

@@ -370,6 +370,86 @@ export interface ReportNormsTable {
   computedAt: Timestamp;
 }
 
+/** A staff-managed group of questions (docs/decisions/047-questions-and-arguments.md). */
+export interface CategoriesTable {
+  id: Generated<number>;
+  title: string;
+  createdAt: CreatedAt;
+}
+
+/** A question: its positions are opinions (convo_positions), its arguments their comments. */
+export interface ConvosTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** Plain text, line breaks kept. */
+  description: Generated<string>;
+  categoryId: number;
+  /** The current image (convo_images), null for none. */
+  imageId: ColumnType<number | null, number | null | undefined, number | null>;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+/** An uploaded question image; its files are its WebP encodings (convo_image_files). */
+export interface ConvoImagesTable {
+  id: Generated<number>;
+  convoId: number;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface ConvoImageFilesTable {
+  imageId: number;
+  width: number;
+  height: number;
+  webp: Uint8Array;
+}
+
+export interface ConvoPositionsTable {
+  convoId: number;
+  opinionId: number;
+  /** 0, 1, … in the order staff chose. */
+  position: number;
+}
+
+/** A member's Stripe customer and the subscription their status follows (docs/decisions/049). */
+export interface StripeCustomersTable {
+  userId: number;
+  /** Stripe's customer id (`cus_…`), created once per member and reused. */
+  customerId: string;
+  /** The subscription `users.subscription_status` follows; null before the first checkout. */
+  subscriptionId: string | null;
+  /** Stripe's time of the newest event applied: an older one delivered late changes nothing. */
+  statusAsOf: CreatedAt;
+  /** When the current period ends (the subscription item's `current_period_end`). */
+  currentPeriodEnd: NullableTimestamp;
+  cancelAtPeriodEnd: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+/** A verified Stripe event, stored once in the transaction that applies it. */
+export interface StripeEventsTable {
+  /** Stripe's event id (`evt_…`). */
+  eventId: string;
+  type: string;
+  userId: number | null;
+  /** What it did: `applied`, `stale`, `unknown-customer`, `ignored`, … */
+  outcome: string;
+  receivedAt: CreatedAt;
+}
+
+/** A paid checkout session, fulfilled once by the webhook or the member's return. */
+export interface StripeFulfilmentsTable {
+  checkoutSessionId: string;
+  userId: number | null;
+  subscriptionId: string | null;
+  source: 'webhook' | 'return';
+  fulfilledAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -398,6 +478,14 @@ export interface Database {
   userMilestones: UserMilestonesTable;
   reportShares: ReportSharesTable;
   reportNorms: ReportNormsTable;
+  categories: CategoriesTable;
+  convos: ConvosTable;
+  convoImages: ConvoImagesTable;
+  convoImageFiles: ConvoImageFilesTable;
+  convoPositions: ConvoPositionsTable;
+  stripeCustomers: StripeCustomersTable;
+  stripeEvents: StripeEventsTable;
+  stripeFulfilments: StripeFulfilmentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

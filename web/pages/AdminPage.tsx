@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { appRoutes } from '../../contract/routes.ts';
 import { ModerationQueue } from '../features/comments/components/ModerationQueue.tsx';
 import { useSession } from '../features/session/session.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
@@ -9,14 +10,15 @@ import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 
 /**
- * admin, `/internal/admin`: the admin hub, for admin-hub viewers and moderators (CanDeleteContent),
- * each seeing the tools their rights allow.
+ * admin, `/internal/admin`: the admin hub, for admin-hub viewers, moderators (CanDeleteContent)
+ * and opinion creators (CanCreateOpinions: the questions), each seeing the tools their rights
+ * allow.
  */
 export default function AdminPage() {
   usePageTitle('admin');
   const session = useSession();
   if (session.loading) return <Spinner isCentered />;
-  if (!session.canSeeAdminHub && !session.canDeleteContent) {
+  if (!session.canSeeAdminHub && !session.canDeleteContent && !session.canCreateOpinions) {
     return (
       <Page width="narrow">
         <ErrorState message={errorTexts.accessDenied} />
@@ -26,6 +28,14 @@ export default function AdminPage() {
   return (
     <Page title="Admin" intro="Tools for the people who run Stance.">
       {session.canDeleteContent ? <ModerationQueue /> : null}
+      {session.canCreateOpinions ? (
+        <Card heading="Questions">
+          <p>
+            Write questions from existing opinions, upload their images and manage their categories:{' '}
+            <Link to={appRoutes.questionAdmin}>Questions and categories</Link>.
+          </p>
+        </Card>
+      ) : null}
       {session.canSeeAdminHub ? (
         <Card heading="Reports">
           <p>

@@ -16,6 +16,8 @@ import * as hardenLogins from './20261125T1000-harden-logins.ts';
 import * as reportNorms from './20261125T2000-report-norms.ts';
 import * as reportShares from './20261125T2100-report-shares.ts';
 import * as functionsFromSource from './20261125T2200-functions-from-source.ts';
+import * as questionsAndArguments from './20261126T1000-questions-and-arguments.ts';
+import * as createPayments from './20261126T1100-create-payments.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -39,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T2000-report-norms': reportNorms,
   '20261125T2100-report-shares': reportShares,
   '20261125T2200-functions-from-source': functionsFromSource,
+  '20261126T1000-questions-and-arguments': questionsAndArguments,
+  '20261126T1100-create-payments': createPayments,
 };

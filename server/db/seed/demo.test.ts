@@ -106,6 +106,30 @@ describe('the demo seed', () => {
     expect(lastWeek).toBeGreaterThan(200);
   });
 
+  it('gathers existing opinions into about twelve questions over six categories, with pictures', async () => {
+    expect(summary.categories).toBe(6);
+    expect(summary.questions).toBeGreaterThanOrEqual(12);
+    expect(
+      await count(sql`
+        select count(*)::int as n from categories c
+        where not exists (select 1 from convos q where q.category_id = c.id)`),
+    ).toBe(0);
+    // Every question has at least two positions and a picture at three widths.
+    expect(
+      await count(sql`
+        select count(*)::int as n from convos q
+        where (select count(*) from convo_positions p where p.convo_id = q.id) < 2
+          or (select count(*) from convo_image_files f where f.image_id = q.image_id) <> 3`),
+    ).toBe(0);
+    // Their positions carry the demo's arguments, for and against.
+    expect(
+      await count(sql`
+        select count(*)::int as n from comments c
+        join convo_positions p on p.opinion_id = c.opinion_id
+        where c.parent_id is null and c.response_type in ('pro', 'con')`),
+    ).toBeGreaterThan(40);
+  });
+
   it('keeps every derived counter equal to the raw rows', async () => {
     expect(await findCounterDrift(handle.db)).toEqual([]);
   });

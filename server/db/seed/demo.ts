@@ -14,6 +14,7 @@ import {
   type DemoOpinion,
   type DemoUser,
 } from './demo-content.ts';
+import { drawDemoPictures, insertDemoQuestions } from './demo-questions.ts';
 import { createRandom, type Random } from './random.ts';
 
 const dayMs = 86_400_000;
@@ -29,6 +30,8 @@ export type SeedSummary = {
   votes: number;
   comments: number;
   likes: number;
+  categories: number;
+  questions: number;
 };
 
 export class DatabaseNotEmptyError extends Error {}
@@ -55,10 +58,17 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
       'The database already holds content; the demo seed loads into an empty database only.',
     );
   }
-  return inTransaction(db, (trx) => insertDemo(trx, content, now));
+  // The questions' pictures are drawn before the transaction: it holds the embedded database.
+  const pictures = await drawDemoPictures();
+  return inTransaction(db, (trx) => insertDemo(trx, content, now, pictures));
 }
 
-async function insertDemo(db: Db, content: DemoContent, now: Date): Promise<SeedSummary> {
+async function insertDemo(
+  db: Db,
+  content: DemoContent,
+  now: Date,
+  pictures: Awaited<ReturnType<typeof drawDemoPictures>>,
+): Promise<SeedSummary> {
   const random = createRandom(demoSeed);
   const at = (daysAgo: number, jitterHours = 0) =>
     new Date(now.getTime() - daysAgo * dayMs - jitterHours * 3_600_000);
@@ -163,6 +173,7 @@ async function insertDemo(db: Db, content: DemoContent, now: Date): Promise<Seed
     userOf,
     now,
   );
+  const questions = await insertDemoQuestions(db, { opinionsByTitle, now, pictures });
   // Quiz answers drawn from latent traits, so reports and the psychometric check have data.
   const quizAnswers = await seedInstrumentAnswers(
     db,
@@ -184,6 +195,8 @@ async function insertDemo(db: Db, content: DemoContent, now: Date): Promise<Seed
     votes: votes.length,
     comments,
     likes,
+    categories: questions.categories,
+    questions: questions.questions,
     quizItems: quizAnswers.items,
     quizAnswers: quizAnswers.votes,
   };

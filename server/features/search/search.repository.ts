@@ -134,3 +134,91 @@ export async function searchPeople(db: Db, query: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Questions by title (docs/decisions/047-questions-and-arguments.md). */
+export async function searchConvos(db: Db, query: string, limit: number) {
+  const tsQuery = toPrefixTsQuery(query);
+  const title = sql.ref('title');
+  return db
+    .selectFrom('convos')
+    .select(['id', 'slug', 'title', titleRelevance(title, query, tsQuery).as('relevance')])
+    .where(titleMatches(title, query, tsQuery))
+    .orderBy('relevance', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Positions: live opinions that a question gathers, by title, each with the (oldest) question it
+ * belongs to, whose page shows it among the question's positions.
+ */
+export async function searchPositions(db: Db, query: string, limit: number) {
+  const tsQuery = toPrefixTsQuery(query);
+  const title = sql.ref('o.title');
+  return db
+    .selectFrom('opinions as o')
+    .innerJoin(
+      (eb) =>
+        eb
+          .selectFrom('convoPositions as p')
+          .innerJoin('convos as c', 'c.id', 'p.convoId')
+          .distinctOn('p.opinionId')
+          .select(['p.opinionId', 'c.slug as convoSlug'])
+          .orderBy('p.opinionId')
+          .orderBy('c.createdAt')
+          .orderBy('c.id')
+          .as('q'),
+      (join) => join.onRef('q.opinionId', '=', 'o.id'),
+    )
+    .select([
+      'o.id',
+      'o.slug',
+      'o.title',
+      'q.convoSlug',
+      sql<number>`${titleRelevance(title, query, tsQuery)} + 0.02 * ln(1 + o.num_votes)`.as(
+        'relevance',
+      ),
+    ])
+    .where('o.listed', '=', true)
+    .where('o.deleted', '=', false)
+    .where(titleMatches(title, query, tsQuery))
+    .orderBy('relevance', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Arguments: live top-level pro, con and neutral comments on a question's positions whose words
+ * match the query (full text, as the index `comments_argument_fts` holds them).
+ */
+export async function searchArguments(db: Db, query: string, limit: number) {
+  const tsQuery = toPrefixTsQuery(query);
+  if (tsQuery === null) return [];
+  const body = sql.ref('c.body_source');
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('opinions as o', 'o.id', 'c.opinionId')
+    .select([
+      'c.id',
+      'c.bodyHtml',
+      'o.slug as opinionSlug',
+      sql<number>`4 * ${textRank(body, tsQuery)} + 0.02 * ln(1 + c.like_count)`.as('relevance'),
+    ])
+    .where('c.parentId', 'is', null)
+    .where('c.responseType', 'in', ['pro', 'con', 'neutral'])
+    .where('c.deleted', '=', false)
+    .where('c.hiddenAt', 'is', null)
+    .where('o.deleted', '=', false)
+    .where(matchesText(body, tsQuery))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('convoPositions as p').select('p.convoId').whereRef('p.opinionId', '=', 'o.id'),
+      ),
+    )
+    .orderBy('relevance', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -22,7 +22,7 @@ export default function BuyReportModal({ onClose }: { onClose: () => void }) {
         ) : (
           <>
             <p className={styles.price}>{formatPrice(defaultEbookPriceCents)}</p>
-            <CheckoutButton product="ebook" label="Buy the manual" />
+            <CheckoutButton label="Buy the manual" />
           </>
         )}
       </div>

@@ -1,17 +1,11 @@
 import { useState } from 'react';
 import { callApi } from '../../../api/client.ts';
-import { createCheckoutSession } from '../../../api/pending-calls.ts';
+import { createCheckoutSession } from '../../../../contract/payments.base.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ErrorBox, submittingText, useFormSubmit } from '../../../ui/Form.tsx';
 
 /** Starts a checkout; an error shows under the buy button (docs/product/errors.md#alerts). */
-export function CheckoutButton({
-  product,
-  label,
-}: {
-  product: 'subscription' | 'ebook';
-  label: string;
-}) {
+export function CheckoutButton({ label }: { label: string }) {
   const form = useFormSubmit();
   const [sessionId, setSessionId] = useState('');
   return (
@@ -23,9 +17,10 @@ export function CheckoutButton({
         disabled={form.isSubmitting || sessionId !== ''}
         onClick={() =>
           void form.submit(async () => {
-            const answer = await callApi(createCheckoutSession, { product });
-            // The payments issue hands this session to the provider's checkout page.
+            // One subscription unlocks the reports and the manual (docs/decisions/049).
+            const answer = await callApi(createCheckoutSession, {});
             setSessionId(answer.sessionId);
+            window.location.assign(answer.url);
           })
         }
       >

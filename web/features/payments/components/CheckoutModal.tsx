@@ -45,7 +45,7 @@ export default function CheckoutModal({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </ul>
-        <CheckoutButton product="subscription" label="Upgrade" />
+        <CheckoutButton label="Upgrade" />
       </div>
     </Modal>
   );
