@@ -77,79 +77,21 @@ describe('createReadCache', () => {
     expect(cache.has('miss-0')).toBe(false);
   });
 
-  it('refreshes a value read late in its lifetime ahead of expiry, never keeping a reader waiting', async () => {
+  it('peeks only at a value that has arrived and is live, loading nothing', async () => {
     vi.useFakeTimers();
-    const cache = createReadCache<number>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });
+    const cache = createReadCache<number>({ ttlMs: 1000, maxEntries: 10 });
     const loader = manualLoader();
+    expect(cache.peek('a')).toBeUndefined();
     const first = cache.get('a', loader.load);
-    loader.finish(1);
-    expect(await first).toBe(1);
-    vi.advanceTimersByTime(799);
-    expect(await cache.get('a', loader.load)).toBe(1);
-    expect(loader.loads).toBe(1);
-    // The last fifth: this read answers at once and starts one load behind it.
-    vi.advanceTimersByTime(1);
-    expect(await cache.get('a', loader.load)).toBe(1);
-    expect(await cache.get('a', loader.load)).toBe(1);
-    expect(loader.loads).toBe(2);
-    loader.finish(2);
-    await Promise.resolve();
-    expect(await cache.get('a', loader.load)).toBe(2);
-    // The new value lives a whole lifetime from when its load began.
-    vi.advanceTimersByTime(999);
-    expect(cache.has('a')).toBe(true);
-    vi.advanceTimersByTime(1);
-    expect(cache.has('a')).toBe(false);
-  });
-
-  it('peeks only at a value that has arrived and is live, refreshing it when due', async () => {
-    vi.useFakeTimers();
-    const cache = createReadCache<number>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });
-    const loader = manualLoader();
-    // Nothing held: nothing loaded either.
-    expect(cache.peek('a', loader.load)).toBeUndefined();
-    expect(loader.loads).toBe(0);
-    const first = cache.get('a', loader.load);
-    expect(cache.peek('a', loader.load)).toBeUndefined();
+    expect(cache.peek('a')).toBeUndefined();
     loader.finish(1);
     await first;
-    expect(cache.peek('a', loader.load)).toBe(1);
-    // The last fifth: the peek answers the old value and starts the refresh.
-    vi.advanceTimersByTime(800);
-    expect(cache.peek('a', loader.load)).toBe(1);
-    expect(loader.loads).toBe(2);
-    loader.finish(2);
-    await Promise.resolve();
-    expect(cache.peek('a', loader.load)).toBe(2);
-    vi.advanceTimersByTime(1000);
-    expect(cache.peek('a', loader.load)).toBeUndefined();
-    expect(loader.loads).toBe(2);
-  });
-
-  it('drops a refresh that was in flight when its key was deleted', async () => {
-    vi.useFakeTimers();
-    const cache = createReadCache<string>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });
-    await cache.get('a', async () => 'before');
-    vi.advanceTimersByTime(900);
-    let finishLoad = (_value: string) => {};
-    await cache.get('a', () => new Promise<string>((resolve) => (finishLoad = resolve)));
-    // The write the delete stands for may have come after the refresh read.
-    cache.delete('a');
-    finishLoad('read before the write');
-    await Promise.resolve();
-    expect(await cache.get('a', async () => 'after')).toBe('after');
-  });
-
-  it('keeps a value whose refresh failed, and tries again on the next read', async () => {
-    vi.useFakeTimers();
-    const cache = createReadCache<string>({ ttlMs: 1000, maxEntries: 10, refreshesAhead: true });
-    await cache.get('a', async () => 'kept');
-    vi.advanceTimersByTime(900);
-    expect(await cache.get('a', () => Promise.reject(new Error('down')))).toBe('kept');
-    await Promise.resolve();
-    expect(await cache.get('a', async () => 'retried')).toBe('kept');
-    await Promise.resolve();
-    expect(await cache.get('a', async () => 'unused')).toBe('retried');
+    expect(cache.peek('a')).toBe(1);
+    vi.advanceTimersByTime(999);
+    expect(cache.peek('a')).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(cache.peek('a')).toBeUndefined();
+    expect(loader.loads).toBe(1);
   });
 
   it('measures ages with the clock it is given', async () => {
@@ -166,34 +108,22 @@ describe('createReadCache', () => {
   });
 
   it('deletes the values that show what changed, and every value still loading', async () => {
-    let now = 0;
-    const cache = createReadCache<number[]>({
-      ttlMs: 1000,
-      maxEntries: 10,
-      refreshesAhead: true,
-      clock: () => now,
-    });
+    const cache = createReadCache<number[]>({ ttlMs: 1000, maxEntries: 10 });
     await cache.get('shows', async () => [1, 7]);
     await cache.get('other', async () => [2, 3]);
-    await cache.get('refreshing', async () => [4]);
     const loading = manualLoader();
-    void cache.get('loading', async () => [await loading.load()]);
-    now = 800;
-    let finishRefresh = (_value: number[]) => {};
-    await cache.get('refreshing', () => new Promise((resolve) => (finishRefresh = resolve)));
+    const pending = cache.get('loading', async () => [await loading.load()]);
 
     cache.deleteWhere((ids) => ids.includes(7));
-    expect(['shows', 'other', 'refreshing', 'loading'].map((key) => cache.has(key))).toEqual([
+    expect(['shows', 'other', 'loading'].map((key) => cache.has(key))).toEqual([
       false,
       true,
       false,
-      false,
     ]);
-    // The refresh that was in flight does not put back what it read before the change.
-    finishRefresh([4, 7]);
+    // The load that was in flight is answered to its callers but not kept.
     loading.finish(7);
-    await Promise.resolve();
-    expect(cache.has('refreshing')).toBe(false);
+    expect(await pending).toEqual([7]);
+    expect(cache.has('loading')).toBe(false);
   });
 
   it('loads every time when its lifetime is 0', async () => {

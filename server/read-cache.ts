@@ -6,21 +6,16 @@ import { LRUCache } from 'lru-cache';
  * rebuilds it from the database, so nothing here is state another process would need; a value
  * is at most `ttlMs` old, counted from when its load began. Concurrent misses for one key share a
  * single load, so a burst of requests after expiry costs one query, not one per request.
- *
- * With `refreshesAhead`, a value read in the last fifth of its lifetime is loaded again in the
- * background while readers keep getting it, and the new one takes its place when it arrives: a
- * key read steadily never expires in front of its readers, so no request waits for a slow load
- * (a feed ranking takes ~50 ms on the embedded database). A delete or clear while such a load is
- * in flight discards it: it may have read what the delete was for.
+ * (Values were once refreshed ahead of expiry; re-measured, that gained nothing beyond the noise
+ * and was retired: docs/decisions/023-performance-machinery.md#retired.)
  */
 export type ReadCache<Value> = {
   get(key: string, load: () => Promise<Value>): Promise<Value>;
   /**
    * The live value for the key if its load has finished, else undefined (and nothing is loaded):
-   * for a caller that can answer without waiting. Like `get`, a read in the last fifth of the
-   * value's lifetime starts its refresh (refreshesAhead), with `load`.
+   * for a caller that can answer without waiting.
    */
-  peek(key: string, load: () => Promise<Value>): Value | undefined;
+  peek(key: string): Value | undefined;
   /** Whether a live entry for the key is held (always false while caching is off). */
   has(key: string): boolean;
   delete(key: string): void;
@@ -36,13 +31,10 @@ export type ReadCache<Value> = {
 export type Clock = () => number;
 
 type Entry<Value> = {
-  loadedAt: number;
   expiresAt: number;
   value: Promise<Value>;
   /** The value once its load has finished (for peek). */
   arrived?: { value: Value };
-  /** Whether a load to replace it is in flight (refreshesAhead). */
-  isRefreshing: boolean;
 };
 
 export function createReadCache<Value>(options: {
@@ -53,55 +45,26 @@ export function createReadCache<Value>(options: {
    * (docs/decisions/037-memory-bounds-and-fuzzing.md); an expired entry stays until then.
    */
   maxEntries: number;
-  refreshesAhead?: boolean;
   /** Date.now unless a test sets the time. */
   clock?: Clock;
 }): ReadCache<Value> {
   const clock = options.clock ?? Date.now;
   const entries = new LRUCache<string, Entry<Value>>({ max: options.maxEntries });
-  const refreshAfterMs = options.ttlMs - options.ttlMs / 5;
 
-  function store(key: string, entry: Entry<Value>) {
-    entries.set(key, entry);
-  }
-
-  function refresh(key: string, stale: Entry<Value>, load: () => Promise<Value>, now: number) {
-    stale.isRefreshing = true;
-    load().then(
-      (value) => {
-        // Deleted, replaced or expired meanwhile: what it read may be what the delete was for.
-        if (entries.peek(key) !== stale) return;
-        const fresh = { loadedAt: now, expiresAt: now + options.ttlMs, isRefreshing: false };
-        store(key, { ...fresh, value: Promise.resolve(value), arrived: { value } });
-      },
-      // The stale value stays until it expires; the next read tries again.
-      () => (stale.isRefreshing = false),
-    );
-  }
-
-  /** The live entry for the key, starting its refresh when it is due. */
-  function liveEntry(key: string, load: () => Promise<Value>, now: number) {
+  /** The entry for the key while it lives. */
+  function liveEntry(key: string, now: number) {
     const hit = entries.get(key);
-    if (!hit || hit.expiresAt <= now) return undefined;
-    if (options.refreshesAhead && !hit.isRefreshing && now - hit.loadedAt >= refreshAfterMs) {
-      refresh(key, hit, load, now);
-    }
-    return hit;
+    return hit && hit.expiresAt > now ? hit : undefined;
   }
 
   return {
     get(key, load) {
       if (options.ttlMs <= 0) return load();
       const now = clock();
-      const hit = liveEntry(key, load, now);
+      const hit = liveEntry(key, now);
       if (hit) return hit.value;
-      const entry: Entry<Value> = {
-        loadedAt: now,
-        expiresAt: now + options.ttlMs,
-        value: load(),
-        isRefreshing: false,
-      };
-      store(key, entry);
+      const entry: Entry<Value> = { expiresAt: now + options.ttlMs, value: load() };
+      entries.set(key, entry);
       entry.value.then(
         (value) => (entry.arrived = { value }),
         // A failed load is not remembered: the next request tries again.
@@ -111,9 +74,9 @@ export function createReadCache<Value>(options: {
       );
       return entry.value;
     },
-    peek(key, load) {
+    peek(key) {
       if (options.ttlMs <= 0) return undefined;
-      return liveEntry(key, load, clock())?.arrived?.value;
+      return liveEntry(key, clock())?.arrived?.value;
     },
     has(key) {
       const hit = entries.peek(key);
@@ -125,7 +88,7 @@ export function createReadCache<Value>(options: {
     deleteWhere(shows) {
       const stale: string[] = [];
       entries.forEach((entry, key) => {
-        if (!entry.arrived || entry.isRefreshing || shows(entry.arrived.value)) stale.push(key);
+        if (!entry.arrived || shows(entry.arrived.value)) stale.push(key);
       });
       for (const key of stale) entries.delete(key);
     },

@@ -28,16 +28,15 @@ export const feedCaches = cachesPerDatabase(
      * The newest ranking, by rankingKey. What every first page is cut from, so it is loaded again
      * ahead of its expiry (a ranking takes tens of milliseconds).
      */
-    rankings: createReadCache<Ranking>({ ttlMs, maxEntries: 200, refreshesAhead: true, clock }),
+    rankings: createReadCache<Ranking>({ ttlMs, maxEntries: 200, clock }),
     /** Rankings at a cursor's time, for the pages after the first, by rankingAtKey. */
     rankingsAt: createReadCache<Ranking>({ ttlMs, maxEntries: 200, clock }),
     /** The sidebar cards, the same for every viewer, under cardsKey. */
-    cards: createReadCache<FeedCards>({ ttlMs, maxEntries: 1, refreshesAhead: true, clock }),
+    cards: createReadCache<FeedCards>({ ttlMs, maxEntries: 1, clock }),
     /** A visitor's first page, the same for every visitor, by visitorPageKey. */
     visitorFirstPages: createReadCache<FeedPage>({
       ttlMs,
       maxEntries: 200,
-      refreshesAhead: true,
       clock,
     }),
     /**

@@ -94,8 +94,7 @@ export async function listFeed(
   const { viewer, topicId } = options;
   if (viewer && !options.after) {
     const remembered = rememberedFirstPage(db, viewer, topicId, {
-      newestRanking: () =>
-        feedCaches(db).rankings.peek(rankingKey(topicId), () => loadNewestRanking(db, topicId)),
+      newestRanking: () => feedCaches(db).rankings.peek(rankingKey(topicId)),
       recentIds: () =>
         topicId === undefined
           ? recentOwnOpinionIds(viewer, new Date(Date.now() - recentOwnOpinionsWindowMs))

@@ -289,21 +289,18 @@ const questionCaches = cachesPerDatabase((ttlMs, clock) => ({
   newestRankings: createReadCache<ArgumentRanking>({
     ttlMs,
     maxEntries: 10,
-    refreshesAhead: true,
     clock,
   }),
   rankingsAt: createReadCache<ArgumentRanking>({ ttlMs, maxEntries: 200, clock }),
   convoFirstPages: createReadCache<ConvoFeedPage>({
     ttlMs,
     maxEntries: 200,
-    refreshesAhead: true,
     clock,
   }),
   /** The argument feed's first page per sort: the same for every reader. */
   argumentFirstPages: createReadCache<ArgumentFeedPage>({
     ttlMs,
     maxEntries: 10,
-    refreshesAhead: true,
     clock,
   }),
 }));
