@@ -63,7 +63,7 @@ const benchMembers = 2000;
  * Votes are measured at the reads' 100 connections: a throughput is what the server sustains when
  * it is kept busy. Ten clients cannot keep it busy: a vote batch costs about the same at any size
  * (about 2 ms on the embedded database), ten votes are the most a batch can hold, and each vote
- * also waits for its client's next request, so that run measured the wait (docs/decisions/032).
+ * also waits for its client's next request, so that run measured the wait (docs/decisions/023-performance-machinery.md#benchmark).
  * The 10-connection run is still made and reported.
  */
 const voteConnections = 100;
@@ -84,7 +84,7 @@ const targets = { votes: 0.5, reads: 0.3, readP99Ms: 50, hot: 0.5 };
 /**
  * Every request carries the Accept-Encoding a browser sends (Chrome and Firefox over https), so
  * that the runs measure what browsers are sent: compressed bodies above 1 KB. Without it a run
- * measured a path no browser takes (docs/decisions/029).
+ * measured a path no browser takes (docs/decisions/023-performance-machinery.md#compressed-bodies).
  */
 const browserHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const onlyRuns = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -203,7 +203,7 @@ async function fetchRaw(
 /**
  * Sends each of a run's prebuilt requests once, ten at a time, before the warm-up: a server in its
  * steady state has met the members whose requests it answers (their members-cache entries,
- * docs/decisions/025). Every connection of a run walks the same list from its start, so without
+ * docs/decisions/023-performance-machinery.md#members-cache). Every connection of a run walks the same list from its start, so without
  * this the connections stand together behind each member's first load, one member after another,
  * and the run measures the server's first minute rather than its steady state.
  */

@@ -7,7 +7,7 @@
  * the database, so its own pace is part of every latency it reports. Run after run in one long
  * process, its history slowed it: with nothing else changed (the same server, the same database,
  * no writes in between) a member's first feed page measured p99 31–41 ms as the first run of a
- * fresh benchmark process and 59–68 ms as the second or third of one (docs/decisions/033). A
+ * fresh benchmark process and 59–68 ms as the second or third of one (docs/decisions/023-performance-machinery.md#benchmark). A
  * fresh process gives every run, app and control alike, the same load generator.
  */
 import fs from 'node:fs';

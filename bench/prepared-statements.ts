@@ -1,5 +1,5 @@
 /**
- * Prepared statements on the embedded database (docs/decisions/030): the same repeated queries on
+ * Prepared statements on the embedded database (docs/decisions/023-performance-machinery.md#prepared-statements): the same repeated queries on
  * two in-memory PGlite databases of the app's schema and demo content, one with
  * `usePreparedStatements` and one without, in alternating batches in this one process, so that
  * both meet the same machine load. Prints each query's time per execution on both and the ratio

@@ -38,7 +38,7 @@ export function registerCall<Call extends ApiCall>(
     /**
      * The handler resolves the session itself (from `request.sessionTokenHash`) inside its own
      * database round trip, so the session plugin leaves `request.user` null (the vote endpoint:
-     * docs/decisions/023).
+     * docs/decisions/023-performance-machinery.md#batching).
      */
     resolvesOwnSession?: boolean;
     /** A POST body larger than the app's limit this call accepts, in bytes (an image upload). */

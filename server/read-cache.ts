@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
  * is at most `ttlMs` old, counted from when its load began. Concurrent misses for one key share a
  * single load, so a burst of requests after expiry costs one query, not one per request.
  * (Values were once refreshed ahead of expiry; re-measured, that gained nothing beyond the noise
- * and was retired: docs/decisions/023-performance-machinery.md#retired.)
+ * and was retired: docs/decisions/023-performance-machinery.md#batching.)
  */
 export type ReadCache<Value> = {
   get(key: string, load: () => Promise<Value>): Promise<Value>;

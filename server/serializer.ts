@@ -110,7 +110,7 @@ function encodeComposed(body: Record<string, unknown>, fields: FieldEncoder[]): 
 }
 
 /**
- * Response serialization from the contract's zod schemas (docs/decisions/023). Each response
+ * Response serialization from the contract's zod schemas (docs/decisions/023-performance-machinery.md#batching). Each response
  * schema becomes a JSON Schema once, at start-up, and fast-json-stringify compiles a serializer
  * from it: only the declared fields leave, in the declared shape, without running zod on every
  * response (parsing a feed page with zod cost more than building it). Outside production every

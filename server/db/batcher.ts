@@ -2,7 +2,7 @@ import { isEmbeddedDatabase, type Db } from './database.ts';
 
 /**
  * Natural batching (group commit) for the database work every request repeats: session look-ups,
- * a member's ratings, votes (docs/decisions/023). A call made while `maxInFlight` batches are
+ * a member's ratings, votes (docs/decisions/023-performance-machinery.md#batching). A call made while `maxInFlight` batches are
  * already running waits for one of them to finish and then goes out together with every other
  * call that arrived meanwhile, as one query. An idle server sends each call almost at once (after
  * the current turn of the event loop); a busy one sends fewer, larger round trips, so throughput
@@ -80,7 +80,7 @@ export function createBatcher<Input, Output>(
       inFlight--;
       if (options.lingerMs && options.holdsThread && inFlight === 0) {
         // Counted at once, the unread calls were missing: ten voters on the embedded database
-        // went as batches of about six and four in turn (decision 031). Until the count, a call
+        // went as batches of about six and four in turn (decision 023). Until the count, a call
         // only joins the queue.
         awaited = Number.POSITIVE_INFINITY;
         setImmediate(() => lingerOrFlush(batch.length));

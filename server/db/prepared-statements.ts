@@ -2,7 +2,7 @@ import { parse, protocol } from '@electric-sql/pglite';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
 /**
- * Prepared statements for the embedded database (docs/decisions/030). PGlite parses and plans
+ * Prepared statements for the embedded database (docs/decisions/023-performance-machinery.md#prepared-statements). PGlite parses and plans
  * every query it is sent, and in WebAssembly planning is most of a query's cost: the feed's
  * ranking query 25 ms, a member load 7 ms, a milestone check 10 ms, each on the server's only
  * thread. A statement whose text comes again is prepared once (`PREPARE`), and from then on runs
@@ -62,7 +62,7 @@ export async function usePreparedStatements(
    * call into the database, between a SET and a RESET of the plan cache mode. Left to itself
    * PostgreSQL plans a prepared statement for its parameters five times, then keeps doing so
    * whenever a generic plan is estimated dearer, and for ours it was: each execution was planned
-   * anew. Generic plans cost 1.5–4.7× less per query here (decision 030). The setting is for this
+   * anew. Generic plans cost 1.5–4.7× less per query here (decision 023). The setting is for this
    * statement alone: unprepared ones are still planned for their parameters (an ON CONFLICT whose
    * partial index a parameter chooses needs that). Outside a transaction the RESET runs even when
    * the statement fails (the protocol skips to Sync, then goes on); inside one, a failure aborts

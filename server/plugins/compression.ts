@@ -12,7 +12,7 @@ const compressionThreshold = 1024;
 /**
  * Bodies up to this size are compressed in one synchronous call rather than through a stream:
  * @fastify/compress's default on two cores (8 KiB) sent a 16 KB feed page through zlib's stream
- * and thread pool at 425 pages/s, against 2,100/s compressed in one call (docs/decisions/029).
+ * and thread pool at 425 pages/s, against 2,100/s compressed in one call (docs/decisions/023-performance-machinery.md#compressed-bodies).
  */
 const compressSyncThreshold = 128 * 1024;
 
@@ -95,8 +95,8 @@ function chooseEncoding(acceptEncoding: string): KeptEncoding | null {
 
 /**
  * Responses compressed for the clients that accept it (every browser does). A shared body, one
- * that many requests send as the same bytes (a cached feed page, docs/decisions/029), is
- * compressed once per encoding, off the event loop (decision 033), and then sent compressed as
+ * that many requests send as the same bytes (a cached feed page, docs/decisions/023-performance-machinery.md#compressed-bodies), is
+ * compressed once per encoding, off the event loop (decision 023), and then sent compressed as
  * it is. Every other body above the
  * threshold is compressed for its own request by @fastify/compress, which also serves the
  * encodings kept here for nobody (deflate, say) and the static files.

@@ -81,7 +81,7 @@ function refuseWrite(
 /**
  * The headers helmet sets for these options. They are the same on every response, so they are
  * worked out once at start-up: helmet applied per request parses the whole policy again each
- * time, which cost a tenth of a cached read's CPU (docs/decisions/023).
+ * time, which cost a tenth of a cached read's CPU (docs/decisions/023-performance-machinery.md#batching).
  */
 export function computeSecurityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

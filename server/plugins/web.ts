@@ -27,7 +27,7 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * A page compressed for the client, as the compression plugin does API bodies (brotli quality 5,
- * else gzip; docs/decisions/029), on libuv's thread pool: the app's routes are served by the
+ * else gzip; docs/decisions/023-performance-machinery.md#compressed-bodies), on libuv's thread pool: the app's routes are served by the
  * not-found handler, which @fastify/compress leaves alone (docs/decisions/044).
  */
 async function compressPage(

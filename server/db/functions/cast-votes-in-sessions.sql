@@ -15,7 +15,7 @@
 --    - each member's votes row is upserted, keeping the rating it replaced in previous_rating
 --      (ON CONFLICT DO UPDATE reads the newest committed row, so counters move from the rating
 --      that was really there); a rating sent again unchanged keeps its updated_at;
---    - the voters' change notes for the members cache (docs/decisions/025-members-cache.md): the
+--    - the voters' change notes for the members cache (docs/decisions/023-performance-machinery.md#members-cache): the
 --      batch writes them itself and sets stance.votes_noted for the statement, so that the votes'
 --      note and day triggers (member-changes.sql, vote-days.sql) stand aside for it alone;
 --    - member_vote_counts: a first vote on a listed opinion adds one to its member's count (quiz

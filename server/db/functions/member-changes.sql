@@ -1,4 +1,4 @@
--- Change notes for the members cache (docs/decisions/025-members-cache.md).
+-- Change notes for the members cache (docs/decisions/023-performance-machinery.md#members-cache).
 --
 -- A server process keeps members' sessions, rows, votes, followed topics and recent opinions in
 -- memory and, before it answers a request from that memory, reads the notes in member_changes

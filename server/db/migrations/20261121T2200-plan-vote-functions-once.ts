@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 // statement for the arrays at hand (a "custom plan") for its first five runs, then keeps the
 // generic plan only when its estimated cost is no higher; an array parameter makes the generic
 // estimate (ten rows) dearer than a custom one for a small batch, so every call went on being
-// planned again. Planning was about half of a small batch's cost (docs/decisions/023): with the
+// planned again. Planning was about half of a small batch's cost (docs/decisions/023-performance-machinery.md#batching): with the
 // generic plan, planned once per connection, a one-vote batch costs 0.7 ms instead of 1.3 ms on
 // the embedded database. The generic plans are the index look-ups and nested loops a batch of up
 // to maxBatch votes wants anyway.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { runStatements } from '../statements.ts';
 
 // member_changes: the members whose request context changed, noted by triggers in the writing
-// transaction (docs/decisions/025-members-cache.md). A server process keeps members' sessions,
+// transaction (docs/decisions/023-performance-machinery.md#members-cache). A server process keeps members' sessions,
 // rows, votes, followed topics and recent opinions in memory and, before it answers a batch of
 // requests from that memory, reads the notes made since its last read: any note for a member
 // drops what it holds of them. Triggers, not the write paths, write the notes, so that no write

@@ -4,7 +4,7 @@ import { castVotesWithMemberCounts } from './20261121T2300-count-members-listed-
 import { runStatements } from '../statements.ts';
 
 // A vote batch's fixed cost, measured statement by statement on the embedded database
-// (docs/decisions/026-vote-batches-and-shared-member-pages.md), was mostly work no batch needed:
+// (docs/decisions/023-performance-machinery.md#vote-batches), was mostly work no batch needed:
 //
 // - Finding the batch's sessions read every live session. Under the generic plan (20261121T2200)
 //   the planner cannot see how many token hashes a batch holds, and it chose a hash join over all

@@ -4,7 +4,7 @@ import { buildOpinion, buildTopic, buildUser, loginAs } from '../../test/factori
 import { feedPageSize } from './feed.ranking.ts';
 
 // The app as it runs in production: shared reads cached for a minute, members' first pages
-// shared between the members whose pages are alike (docs/decisions/026).
+// shared between the members whose pages are alike (docs/decisions/023-performance-machinery.md#members-cache).
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { READ_CACHE_MS: '60000' } });

@@ -5,7 +5,7 @@ import type { Ranking } from './feed.ranking.ts';
 
 /**
  * The feed's caches, what each is keyed by, and what an opinion's change drops from them
- * (docs/decisions/026, 027 and 043). The rule they hold the results of is feed.ranking.ts.
+ * (docs/decisions/023-performance-machinery.md#members-cache, 027 and 043). The rule they hold the results of is feed.ranking.ts.
  */
 
 export type FeedPage = {
@@ -51,7 +51,7 @@ export const feedCaches = cachesPerDatabase(
     /**
      * A first page shows an opinion's comment count and content, so one that shows the opinion
      * goes when either changes. Its vote counts may be up to the cache's lifetime old, as for
-     * every viewer (docs/decisions/026), and the rankings keep their scores until they expire.
+     * every viewer (docs/decisions/023-performance-machinery.md#members-cache), and the rankings keep their scores until they expire.
      */
     onOpinionChanged(caches, id, change) {
       if (change === 'votes') return;
@@ -117,7 +117,7 @@ type RememberedPage = {
  * Each member's last first page, with what it was cut from. Asked for again while their context
  * (which the members cache replaces on any change of theirs: a vote, a follow, a new opinion), the
  * ranking, their recent opinions are the same and no change has dropped first pages since, it is
- * the same page, and it is sent again without the scan (docs/decisions/028).
+ * the same page, and it is sent again without the scan (docs/decisions/023-performance-machinery.md#members-cache).
  */
 const lastFirstPages = new WeakMap<MemberContext, RememberedPage>();
 

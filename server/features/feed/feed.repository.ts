@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 /**
  * The votes by day (opinion_vote_days) of the last 7 UTC days up to `now`'s, today included, as
  * a joinable subquery of (opinion_id, recent_votes): one row per opinion and day to sum, however
- * many votes they hold (docs/decisions/027).
+ * many votes they hold (docs/decisions/023-performance-machinery.md#vote-batches).
  */
 function recentVotesByOpinion(now: Date) {
   const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -56,7 +56,7 @@ export type FeedViewerContext = {
 
 /**
  * What members' feeds need to know about them, for several feed requests in one round trip (the
- * requests of concurrent members travel together: docs/decisions/023): every opinion each member
+ * requests of concurrent members travel together: docs/decisions/023-performance-machinery.md#batching): every opinion each member
  * voted on, the topics they follow, and their own live opinions created after their `since`
  * (newest first, at most `recentLimit`). Answers one context per request, in order.
  */

@@ -74,7 +74,7 @@ async function loadNewestRanking(db: Db, topicId: number | undefined) {
 
 /**
  * Members' feed contexts for a window the members cache does not hold (a cursor made more than a
- * day before the member was loaded): concurrent ones share one query (docs/decisions/023).
+ * day before the member was loaded): concurrent ones share one query (docs/decisions/023-performance-machinery.md#batching).
  */
 const viewerContexts = batcherPerDatabase(
   (db, requests: Array<{ userId: number; since: Date }>) =>

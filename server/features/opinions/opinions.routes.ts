@@ -22,7 +22,7 @@ export function registerOpinionRoutes(app: FastifyInstance, { db, config }: AppD
         onDeadSession: () => clearSessionCookie(request, reply, config),
         adminEmails: config.adminEmails,
       }),
-    // The session and the member's rating are one look-up (docs/decisions/023).
+    // The session and the member's rating are one look-up (docs/decisions/023-performance-machinery.md#batching).
     { resolvesOwnSession: true },
   );
   registerCall(

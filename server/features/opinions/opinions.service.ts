@@ -159,7 +159,7 @@ type OpinionPage = { Opinion: Opinion; Results: VoteResults | null; Quiz: QuizLi
 
 /**
  * The opinion page's data, for the member behind the session token hash if the session is live
- * (their rating comes from the members cache: docs/decisions/025), else as a visitor sees it,
+ * (their rating comes from the members cache: docs/decisions/023-performance-machinery.md#members-cache), else as a visitor sees it,
  * after calling `onDeadSession` (the route clears the cookie). A deleted opinion is gone (410) for
  * everyone except members who may delete content: they still see it, marked Deleted, so that
  * they can restore it.
@@ -299,7 +299,7 @@ async function castVotesInRounds(db: Db, votes: readonly VoteInSession[]) {
 /**
  * Votes go to the database in batches: every vote that arrives while earlier ones are being
  * written travels in the next single transaction, together with the look-up of its session
- * (docs/decisions/023). When a batch fails as a whole (two sessions of one member voting on one
+ * (docs/decisions/023-performance-machinery.md#batching). When a batch fails as a whole (two sessions of one member voting on one
  * opinion in it, or a member deleted a moment ago), each of its votes is cast again on its own,
  * so only a vote at fault fails.
  */
@@ -321,7 +321,7 @@ const voteBatchers = batcherPerDatabase(
   },
   // One batch at a time on PostgreSQL too: two concurrent batches split the waiting votes between
   // them and each pays a batch's fixed cost (3,600 against 3,100 votes/s on the benchmark); and a
-  // finished batch waits up to 2 ms for its voters' next votes (docs/decisions/023 and 027).
+  // finished batch waits up to 2 ms for its voters' next votes (docs/decisions/023-performance-machinery.md#batching and 027).
   { maxBatch: 200, maxInFlight: 1, lingerMs: 2 },
 );
 

@@ -6,7 +6,7 @@ import { buildOpinion, buildUser, loginAs } from '../../test/factories.ts';
 import { findCounterDrift, findMemberVoteCountDrift } from './opinions.repository.ts';
 
 // Votes travel in batches, each batch one transaction that also looks up the sessions
-// (docs/decisions/023). These are the cases the batching itself could get wrong.
+// (docs/decisions/023-performance-machinery.md#batching). These are the cases the batching itself could get wrong.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { buildOpinion, buildUser, loginAs, recordVote } from '../../test/factori
 import { listScoringInputs, listTrendingOpinions } from '../feed/feed.repository.ts';
 import { findVoteDayDrift, rebuildCounters } from './opinions.repository.ts';
 
-// Each opinion's votes by the UTC day of their updated_at (opinion_vote_days, decision 027): what
+// Each opinion's votes by the UTC day of their updated_at (opinion_vote_days, decision 023): what
 // the feed ranking and the trending card sum over the last 7 days. Vote batches move them in
 // their own statement; triggers move them for every other write.
 

@@ -184,7 +184,7 @@ async function loadItemIdsByOpinion(db: Db): Promise<ReadonlyMap<number, string>
 /**
  * A member's answers: their votes on the quiz items, by item id. A request's member comes with
  * every vote they cast, as the members cache holds them (validated before the request is answered,
- * docs/decisions/025), so no query is needed; without them, one query joins the items to the
+ * docs/decisions/023-performance-machinery.md#members-cache), so no query is needed; without them, one query joins the items to the
  * member's votes.
  */
 async function loadAnswers(
@@ -451,7 +451,7 @@ type UserReportsPage = ResponseOf<typeof getUserReports>;
 
 /**
  * A member's reports page, kept while what it is made from stays the same objects: the member as
- * the members cache holds them (replaced whenever their row or votes change, docs/decisions/025),
+ * the members cache holds them (replaced whenever their row or votes change, docs/decisions/023-performance-machinery.md#members-cache),
  * the norms snapshot (replaced when the read cache loads it again) and the item map. It is sent
  * as the same bytes, serialized and compressed once (shareResponseBody), like a cached opinion.
  */

@@ -5,7 +5,7 @@ import * as sessionsRepository from './sessions.repository.ts';
 import { isSessionLive, liveSessionBounds } from './sessions.live.ts';
 
 /**
- * The members cache (docs/decisions/025-members-cache.md): what this process knows of the members
+ * The members cache (docs/decisions/023-performance-machinery.md#members-cache): what this process knows of the members
  * whose requests it answers (their live sessions, rows, votes, followed topics and recent
  * opinions), validated rather than trusted. Triggers note every change to those rows in
  * member_changes, in the writing transaction. Before a request is answered from memory, a read of
@@ -223,7 +223,7 @@ type Loaded = sessionsRepository.LoadedMember & {
   recentSinceMs: number;
 };
 
-/** Concurrent loads share one query (docs/decisions/023). */
+/** Concurrent loads share one query (docs/decisions/023-performance-machinery.md#batching). */
 const loads = batcherPerDatabase(
   async (
     db,

@@ -31,7 +31,7 @@ type Unselected = Exclude<
 const isEverySessionFieldSelected: [Unselected] extends [never] ? true : Unselected = true;
 void isEverySessionFieldSelected;
 
-/** What a server process keeps in memory of a member (docs/decisions/025-members-cache.md). */
+/** What a server process keeps in memory of a member (docs/decisions/023-performance-machinery.md#members-cache). */
 export type LoadedMember = {
   user: SessionUser;
   /** Every vote of the member, as parallel arrays ordered by opinion id. */
@@ -120,7 +120,7 @@ export async function loadMembers(
   );
 }
 
-/** The notes of member changes made since `horizon`, and the reader's new horizon (decision 025). */
+/** The notes of member changes made since `horizon`, and the reader's new horizon (decision 023). */
 export async function readMemberChanges(
   db: Db,
   horizon: string | null,
@@ -147,7 +147,7 @@ export async function readMemberChanges(
   };
 }
 
-/** Forgets the notes of transactions older than `xid` (every reader has read them: decision 025). */
+/** Forgets the notes of transactions older than `xid` (every reader has read them: decision 023). */
 export async function pruneMemberChanges(db: Db, xid: string): Promise<void> {
   await sql`delete from member_changes where xid < ${xid}::xid8`.execute(db);
 }
