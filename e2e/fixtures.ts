@@ -140,6 +140,26 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   else await logInThroughPanel(page, adminAccount);
 }
 
+/**
+ * Subscribes the member signed in on `page` the way a payment does: a Checkout Session through
+ * the app's call, Pay on the Stripe stand-in's checkout page (global setup starts it), and the
+ * signed webhooks it sends, applied before its page answers (docs/decisions/050).
+ */
+export async function subscribeThroughStandIn(page: Page): Promise<void> {
+  const answer = await page.evaluate(async () => {
+    const response = await fetch('/api/create-checkout-session', {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ body: {} }),
+    });
+    return { status: response.status, text: await response.text() };
+  });
+  if (answer.status !== 200) throw new Error(`create-checkout-session: ${answer.text}`);
+  const { url } = (JSON.parse(answer.text) as { body: { url: string } }).body;
+  const paid = await fetch(url, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`Pay on the stand-in answered ${paid.status}`);
+}
+
 /** Answers the cookie banner with 'Essential only' so it no longer covers the page. */
 export async function dismissCookies(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Essential only' }).click();

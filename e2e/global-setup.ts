@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuild } from '../scripts/web-build.ts';
 import { freePort } from '../server/test/free-port.ts';
+import { startStripeStandIn } from '../server/test/stripe-standin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -72,6 +73,9 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-e2e-'));
+  // Payments run the production path against a local Stripe: its checkout page's Pay button
+  // completes the session and sends signed webhooks to this server (docs/decisions/050).
+  const stripe = await startStripeStandIn({ webhookUrl: `${baseUrl}/api/stripe/webhook` });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -83,6 +87,9 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     // Journeys that need staff rights sign up with this address (see e2e/fixtures.ts).
     ADMIN_EMAILS: 'admin@stance.test',
+    STRIPE_API_BASE: stripe.baseUrl,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
   };
 
   let dropDatabase: (() => Promise<void>) | null = null;
@@ -123,5 +130,6 @@ export default async function setup(project: TestProject) {
     if (child.exitCode === null) child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase?.();
+    await stripe.close();
   };
 }

@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   dismissCookies,
   isBrowserMissing,
   launchBrowser,
@@ -10,6 +9,7 @@ import {
   newVisitor,
   screenshot,
   signUpThroughPanel,
+  subscribeThroughStandIn,
   type Account,
   uniqueAccount,
 } from './fixtures.ts';
@@ -235,12 +235,7 @@ describe.skipIf(isBrowserMissing)('the quiz page', () => {
       expect(await completion.getByRole('link', { name: 'See My Opinion DNA' }).count()).toBe(1);
 
       // A subscriber's detailed report shows the scores the API computed.
-      const subscribed = await fetch(`${baseUrl}/dev/subscription`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: account.username, status: 'active' }),
-      });
-      expect(subscribed.status).toBe(200);
+      await subscribeThroughStandIn(page);
       const reports = await getFromPage<{
         body: { Reports: Record<string, (number | null)[] | null> };
       }>(page, '/api/reports/getuserreports');

@@ -9,6 +9,7 @@ import {
   newVisitor,
   screenshot,
   signUpThroughPanel,
+  subscribeThroughStandIn,
   type Account,
   uniqueAccount,
 } from './fixtures.ts';
@@ -189,7 +190,7 @@ describe.skipIf(isBrowserMissing)('the Opinion DNA reports', () => {
       await screenshot(page, `reports-bigfive-locked-${width}`);
 
       await card.getByRole('button', { name: 'Unlock your Big Five report' }).click();
-      await page.getByRole('dialog', { name: 'Unlock your Opinion DNA' }).waitFor();
+      await page.getByRole('dialog', { name: 'Unlock your Big Five report' }).waitFor();
       await page.context().close();
     });
 
@@ -217,15 +218,10 @@ describe.skipIf(isBrowserMissing)('the Opinion DNA reports', () => {
   }
 
   it('a subscriber sees their own Opinion DNA core and Sixteen Types', async () => {
-    const answer = await fetch(`${baseUrl}/dev/subscription`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: account.username, status: 'active' }),
-    });
-    expect(answer.status).toBe(200);
-
     const page = await memberPage(1280);
     await page.goto('/reports/my-opinion-dna');
+    await subscribeThroughStandIn(page);
+    await page.reload();
     await expect(answerQuiz(page, 'opinion-dna', 144)).resolves.toBe(144);
     await page.reload();
     await page.getByRole('article', { name: 'Big Five' }).getByRole('img').waitFor();

@@ -3,11 +3,13 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import type { TrustProxy } from './config.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
+import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { registerCommentRoutes } from './features/comments/comments.routes.ts';
 import { registerCookieRoutes } from './features/cookies/cookies.routes.ts';
 import { registerDemographicsRoutes } from './features/demographics/demographics.routes.ts';
 import { registerEmailPrefsRoutes } from './features/emailprefs/emailprefs.routes.ts';
 import { registerFeedRoutes } from './features/feed/feed.routes.ts';
+import { registerInsightRoutes } from './features/insights/insights.routes.ts';
 import { registerMailRoutes } from './features/mail/mail.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { registerShareRoutes } from './features/shares/shares.routes.ts';
@@ -19,6 +21,7 @@ import { registerQuestionRoutes } from './features/questions/questions.routes.ts
 import { registerReportRoutes } from './features/reports/reports.routes.ts';
 import { registerTopicRoutes } from './features/topics/topics.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerUserTagRoutes } from './features/usertags/usertags.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { restrictDevRoutesToLoopback } from './plugins/dev-only.ts';
 import { registerErrorHandling, sendFailure } from './plugins/errors.ts';
@@ -132,6 +135,9 @@ export async function buildApp(
   registerReportRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerQuestionRoutes(app, deps);
+  registerInsightRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps);
+  registerUserTagRoutes(app, deps);
 
   await registerWeb(app, {
     db: deps.db,

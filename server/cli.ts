@@ -1,6 +1,9 @@
 import { loadConfig } from './config.ts';
 import { DatabaseLockedError, type Db } from './db/database.ts';
 import { DatabaseNotEmptyError, seedDemo } from './db/seed/demo.ts';
+import { seedSynthetic } from './db/seed/synthetic.ts';
+import { opinionGroupsCommand } from './features/insights/opinion-groups.cli.ts';
+import { findInsightCountDrift } from './features/insights/insights.service.ts';
 import { runInstrumentsCheck } from './features/instruments/instruments.check.ts';
 import { findConversationDrift } from './features/comments/comments.service.ts';
 import {
@@ -28,11 +31,27 @@ const commands: Record<string, Command> = {
     },
   },
   seed: {
-    usage: 'seed demo',
-    summary: 'load the demo content into an empty database',
+    usage: 'seed demo | seed synthetic --members <N>',
+    summary:
+      'load the demo content into an empty database, or add N synthetic members (benchmarks)',
     async run(db, args) {
+      if (args[0] === 'synthetic') {
+        const members = args[1] === '--members' && args.length === 3 ? Number(args[2]) : NaN;
+        if (!Number.isInteger(members) || members < 1 || members > 1_000_000) {
+          console.error('Usage: npm run cli -- seed synthetic --members <1 to 1000000>');
+          return 2;
+        }
+        const made = await seedSynthetic(db, { members, onProgress: (line) => console.log(line) });
+        console.log(
+          `Synthetic population added in ${made.seconds.toFixed(1)} s: ${made.members} members ` +
+            `(${made.withDemographics} with demographics, ${made.opinionDnaMembers} with Opinion DNA), ` +
+            `${made.quizVotes} quiz answers, ${made.pollVotes} poll votes, ` +
+            `${made.tagMemberships} members in ${made.tags} user tags.`,
+        );
+        return 0;
+      }
       if (args[0] !== 'demo') {
-        console.error('Usage: npm run cli -- seed demo');
+        console.error('Usage: npm run cli -- seed demo | seed synthetic --members <N>');
         return 2;
       }
       const summary = await seedDemo(db);
@@ -47,11 +66,15 @@ const commands: Record<string, Command> = {
   'verify-counts': {
     usage: 'verify-counts',
     summary:
-      'check every derived counter (votes, votes by day, comments, good points, karma, members’ vote counts) against the raw rows',
+      'check every derived counter (votes, votes by day, insight counts, comments, good points, karma, members’ vote counts) against the raw rows',
     async run(db) {
       const counterDrift = await findCounterDrift(db);
       const dayDrift = await findVoteDayDrift(db);
-      const driftingOpinions = new Set([...counterDrift, ...dayDrift].map((row) => row.id));
+      const insightDrift = await findInsightCountDrift(db);
+      const driftingOpinions = new Set([
+        ...[...counterDrift, ...dayDrift].map((row) => row.id),
+        ...insightDrift.map((row) => row.opinionId),
+      ]);
       const conversation = await findConversationDrift(db);
       const memberVotes = await findMemberVoteCountDrift(db);
       const driftingMembers = new Set([
@@ -67,6 +90,12 @@ const commands: Record<string, Command> = {
       }
       for (const row of dayDrift.slice(0, 20)) {
         console.log(`  ${row.slug}: votes of ${row.day} stored ${row.stored} actual ${row.actual}`);
+      }
+      for (const row of insightDrift.slice(0, 20)) {
+        console.log(
+          `  opinion ${row.opinionId}: voters with ${row.field} ${row.answer} rating ${row.rating} ` +
+            `stored ${row.stored} actual ${row.actual}`,
+        );
       }
       for (const row of counterDrift.slice(0, 20)) {
         console.log(
@@ -119,14 +148,22 @@ const commands: Record<string, Command> = {
   },
 };
 
+/** Commands that read files only: they open no database. */
+const fileCommands: Record<
+  string,
+  Omit<Command, 'run'> & { run(args: string[]): Promise<number> }
+> = { 'opinion-groups': opinionGroupsCommand };
+
 function printUsage() {
   console.log('Usage: npm run cli -- <command>\n');
-  for (const command of Object.values(commands))
+  for (const command of [...Object.values(commands), ...Object.values(fileCommands)])
     console.log(`  ${command.usage.padEnd(22)} ${command.summary}`);
 }
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
+  const fileCommand = name ? fileCommands[name] : undefined;
+  if (fileCommand) return fileCommand.run(args);
   const command = name ? commands[name] : undefined;
   if (!command) {
     if (name) console.error(`Unknown command '${name}'.\n`);

@@ -83,6 +83,20 @@ begin
     order by c.user_id
     on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
   ),
+  insights_queued as (
+    -- A new or changed vote on a listed opinion: its insight counts are recomputed in the jobs
+    -- queue, one job waiting per opinion (docs/decisions/052-insights-and-stored-groups.md).
+    insert into jobs (kind, payload, dedupe_key)
+    select 'refresh-opinion-insights', jsonb_build_object('opinionId', c.opinion_id),
+      'refresh-opinion-insights' || ':' || c.opinion_id
+    from (
+      select distinct u.opinion_id from upserted u
+      where u.previous_rating is distinct from u.rating
+    ) c
+    join opinions o on o.id = c.opinion_id and o.listed
+    order by c.opinion_id
+    on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
+  ),
   before as (
     -- The batch's votes as they were: every part of one statement reads the same snapshot.
     select v.user_id, v.opinion_id, v.updated_at

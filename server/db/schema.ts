@@ -450,6 +450,84 @@ export interface StripeFulfilmentsTable {
   fulfilledAt: CreatedAt;
 }
 
+/** A named group of members staff filter the analytics by (docs/decisions/055). */
+export interface UserTagsTable {
+  id: Generated<number>;
+  /** As staff typed it; unique without regard to case (index on lower(name)). */
+  name: string;
+  createdAt: CreatedAt;
+  /** The staff member who created it; null once their account is deleted. */
+  createdBy: number | null;
+}
+
+/** A member carrying a tag; deleting either side removes the row. */
+export interface UserTagMembersTable {
+  tagId: number;
+  userId: number;
+}
+
+/** A member's scores on one report (docs/decisions/054): derived, rebuilt by a job. */
+export interface MemberScoresTable {
+  report: string;
+  userId: number;
+  /** The report's elements in card order, then its total; null where too few answers. */
+  scores: (number | null)[];
+  computedAt: Timestamp;
+}
+
+/** A random key of the staff analytics (the CSV exports' pseudonymous ids). */
+export interface AnalyticsSecretsTable {
+  name: string;
+  secret: Buffer;
+  createdAt: CreatedAt;
+}
+
+/** Derived (docs/decisions/052): voters of a listed opinion per demographic answer and rating. */
+export interface OpinionInsightCountsTable {
+  opinionId: number;
+  /** A key of insightFieldKeys (contract/insights.base.ts). */
+  field: string;
+  /** The answer's value as text (generation: its band's value). */
+  answer: string;
+  rating: number;
+  votes: number;
+}
+
+/** Derived (docs/decisions/052): a topic's last grouping check and the grouping it published. */
+export interface TopicGroupingsTable {
+  topicId: number;
+  checkedAt: Timestamp;
+  /** The topic's votes (on listed, live opinions) at that check: the "changed enough" base. */
+  votesAtCheck: number;
+  /** When the published grouping was computed; null when none is published. */
+  computedAt: NullableTimestamp;
+  consensus: Json<{ opinionId: number; agree: number }[]>;
+  divisive: Json<{ opinionId: number }[]>;
+}
+
+/** An opinion a group or everyone stands for, as stored: titles are read at request time. */
+export type StoredStance = {
+  opinionId: number;
+  agree: number;
+  disagree: number;
+  direction: 'agree' | 'disagree';
+};
+
+export interface TopicGroupsTable {
+  topicId: number;
+  groupId: number;
+  size: number;
+  representative: Json<StoredStance[]>;
+}
+
+export interface TopicGroupMembersTable {
+  topicId: number;
+  userId: number;
+  groupId: number;
+  x: number;
+  y: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -486,6 +564,14 @@ export interface Database {
   stripeCustomers: StripeCustomersTable;
   stripeEvents: StripeEventsTable;
   stripeFulfilments: StripeFulfilmentsTable;
+  userTags: UserTagsTable;
+  userTagMembers: UserTagMembersTable;
+  opinionInsightCounts: OpinionInsightCountsTable;
+  topicGroupings: TopicGroupingsTable;
+  topicGroups: TopicGroupsTable;
+  topicGroupMembers: TopicGroupMembersTable;
+  memberScores: MemberScoresTable;
+  analyticsSecrets: AnalyticsSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,8 @@
 import { rebuildCounters } from '../features/opinions/opinions.repository.ts';
+import {
+  computeMemberScoresJobKind,
+  refreshMemberScores,
+} from '../features/analytics/analytics.service.ts';
 import { sendPasswordResetMailJob } from '../features/accounts/accounts.service.ts';
 import { deliverMailJob } from '../features/mail/mail.service.ts';
 import {
@@ -10,6 +14,14 @@ import {
   checkMilestonesJobKind,
 } from '../features/milestones/milestones.service.ts';
 import { computeNormsJobKind, computeReportNorms } from '../features/reports/reports.service.ts';
+import {
+  computeTopicGroupsJob,
+  computeTopicGroupsJobKind,
+  refreshMemberInsightsJob,
+  refreshMemberInsightsJobKind,
+  refreshOpinionInsightsJob,
+  refreshOpinionInsightsJobKind,
+} from '../features/insights/insights.service.ts';
 import type { JobHandlers } from './queue.ts';
 
 /** Every kind of background job and its handler. Features add theirs here. */
@@ -32,4 +44,14 @@ export const jobHandlers: JobHandlers = {
   [computeNormsJobKind]: async (_payload, { db }) => {
     await computeReportNorms(db);
   },
+  /** Recomputes every member's scores on every report for the staff filters (docs/decisions/054). */
+  [computeMemberScoresJobKind]: async (_payload, { db }) => {
+    await refreshMemberScores(db);
+  },
+  /** Recomputes one opinion's insight counts and tidbit; checks its topics' groupings (decision 052). */
+  [refreshOpinionInsightsJobKind]: refreshOpinionInsightsJob,
+  /** After a member's personal details changed: queues the refresh of every opinion they voted on. */
+  [refreshMemberInsightsJobKind]: refreshMemberInsightsJob,
+  /** Recomputes a topic's opinion groups when its votes changed enough. */
+  [computeTopicGroupsJobKind]: computeTopicGroupsJob,
 };

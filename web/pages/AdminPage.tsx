@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { appRoutes } from '../../contract/routes.ts';
 import { ModerationQueue } from '../features/comments/components/ModerationQueue.tsx';
 import { useSession } from '../features/session/session.ts';
+import { UserTagsAdmin } from '../features/usertags/components/UserTagsAdmin.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
@@ -47,6 +48,7 @@ export default function AdminPage() {
           </p>
         </Card>
       ) : null}
+      {session.canSeeAdminHub ? <UserTagsAdmin /> : null}
     </Page>
   );
 }

@@ -1,15 +1,18 @@
 import { Link, useParams } from 'react-router';
+import { OpinionReport } from '../features/analytics/components/OpinionReport.tsx';
 import { useOpinion } from '../features/opinions/api.ts';
 import { useSession } from '../features/session/session.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
-import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { Page } from '../ui/Page.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 
-/** detailedOpinionReport, `/o/{slug}/report`: only for CanSeeDetailedOpinionReport. */
+/**
+ * detailedOpinionReport, `/o/{slug}/report`: only for CanSeeDetailedOpinionReport. The votes per
+ * demographic answer with their filters (docs/decisions/056-staff-analytics-screens.md).
+ */
 export default function DetailedOpinionReportPage() {
   const { slug = '' } = useParams();
   const session = useSession();
@@ -38,19 +41,17 @@ export default function DetailedOpinionReportPage() {
         </Page>
       )}
     >
-      {(data) => <OpinionReport title={data.Opinion.Title} slug={slug} />}
+      {(data) => <OpinionReportScreen title={data.Opinion.Title} slug={slug} />}
     </QueryState>
   );
 }
 
-function OpinionReport({ title, slug }: { title: string; slug: string }) {
+function OpinionReportScreen({ title, slug }: { title: string; slug: string }) {
+  const session = useSession();
   return (
     <Page title={title}>
       <Link to={`/o/${slug}`}>← Back to the opinion</Link>
-      <EmptyState title="The detailed breakdown is on its way">
-        Votes by gender, generation, education and the other demographics, with date and user tag
-        filters, arrive with the reports release.
-      </EmptyState>
+      <OpinionReport slug={slug} canSearchTags={session.canSeeAdminHub} />
     </Page>
   );
 }

@@ -1,9 +1,7 @@
 import { useParams } from 'react-router';
 import { isReportName } from '../../contract/reports.base.ts';
-import {
-  DetailedReportBody,
-  ReportBackLink,
-} from '../features/reports/components/DetailedReportBody.tsx';
+import { ReportOverview } from '../features/analytics/components/ReportOverview.tsx';
+import { ReportBackLink } from '../features/reports/components/DetailedReportBody.tsx';
 import { reportSummaries } from '../features/reports/report-names.ts';
 import { useSession } from '../features/session/session.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
@@ -14,7 +12,8 @@ import { Spinner } from '../ui/Spinner.tsx';
 
 /**
  * detailedReportOverview, `/reports/details/{name}/overview`: admin-hub viewers only. The card
- * with its community averages; the filter sidebar comes with the staff filters.
+ * of community averages under the staff filters, the filter sidebar and the CSV export
+ * (docs/decisions/056-staff-analytics-screens.md).
  */
 export default function DetailedReportOverviewPage() {
   const { name = '' } = useParams();
@@ -42,7 +41,7 @@ export default function DetailedReportOverviewPage() {
   return (
     <Page title={`${reportSummaries[known].title}: community overview`}>
       <ReportBackLink to={`/reports/details/${known}`}>← Back to the report</ReportBackLink>
-      <DetailedReportBody name={known} />
+      <ReportOverview name={known} />
     </Page>
   );
 }

@@ -1,6 +1,13 @@
+import { useSearchParams } from 'react-router';
+import { checkoutSessionParameter } from '../../contract/payments.base.ts';
 import { reportNames } from '../../contract/reports.base.ts';
 import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
 import { useModals } from '../features/modals/modal-store.tsx';
+import {
+  CheckoutCancelled,
+  CheckoutReturn,
+} from '../features/payments/components/CheckoutReturn.tsx';
+import { EbookBlock } from '../features/payments/components/EbookBlock.tsx';
 import { hasActiveSubscription } from '../features/payments/pricing.ts';
 import { useUserReports } from '../features/reports/api.ts';
 import { ReportRow } from '../features/reports/components/ReportRow.tsx';
@@ -22,6 +29,31 @@ export default function DnaReportPage() {
 }
 
 function DnaReport() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Back from Stripe's checkout (docs/decisions/050-payments-screens.md).
+  const checkoutSession = searchParams.get(checkoutSessionParameter);
+  if (checkoutSession) {
+    return (
+      <Page title="My Opinion DNA">
+        <CheckoutReturn sessionId={checkoutSession} />
+      </Page>
+    );
+  }
+  return (
+    <DnaReportRows
+      isCheckoutCancelled={searchParams.get('checkout') === 'cancelled'}
+      onDismissCancelled={() => setSearchParams({}, { replace: true })}
+    />
+  );
+}
+
+function DnaReportRows({
+  isCheckoutCancelled,
+  onDismissCancelled,
+}: {
+  isCheckoutCancelled: boolean;
+  onDismissCancelled: () => void;
+}) {
   const { openModal } = useModals();
   const session = useSession();
   const reports = useUserReports();
@@ -37,6 +69,7 @@ function DnaReport() {
         )
       }
     >
+      {isCheckoutCancelled ? <CheckoutCancelled onDismiss={onDismissCancelled} /> : null}
       {reports.isError ? (
         <ErrorState error={reports.error} hasHomeLink={false}>
           <Button onClick={() => void reports.refetch()}>Try again</Button>
@@ -50,6 +83,9 @@ function DnaReport() {
           ))}
         </ul>
       )}
+      <div className={styles.ebook}>
+        <EbookBlock />
+      </div>
     </Page>
   );
 }

@@ -1,8 +1,11 @@
 import { useParams } from 'react-router';
+import { exportTopicReport } from '../../contract/analytics.base.ts';
 import { statusOf } from '../api/client.ts';
+import { CsvDownload } from '../features/analytics/components/CsvDownload.tsx';
 import { useTopicFeed } from '../features/feed/api.ts';
 import { FeedView } from '../features/feed/components/FeedView.tsx';
 import { collectFeedOpinions } from '../features/feed/feed-items.ts';
+import { LazyTopicGroups } from '../features/insights/components/LazyInsights.tsx';
 import { useSession } from '../features/session/session.ts';
 import { FollowTopicButton } from '../features/topics/components/FollowTopicButton.tsx';
 import { usePageTitle } from '../hooks/use-page-title.ts';
@@ -21,7 +24,7 @@ export const topicsWithIntroBanner = new Set([
   'how-to-live',
 ]);
 
-/** topic, `/t/{slug}`: a topic's feed. */
+/** topic, `/t/{slug}`: a topic's feed, after where its voters stand (docs/decisions/053). */
 export default function TopicPage() {
   const { slug = '' } = useParams();
   const feed = useTopicFeed(slug);
@@ -44,12 +47,15 @@ export default function TopicPage() {
         <p className={styles.intro}>{topic.Description}</p>
       ) : null}
       {session.canListConvos ? (
-        <a
-          className={styles.download}
-          href={`/internal/admin/reports/topic?slug=${encodeURIComponent(topic.Slug)}`}
-        >
-          Download topic report
-        </a>
+        <div className={styles.download}>
+          <CsvDownload
+            label="Download topic report"
+            url={`${exportTopicReport.path}?slug=${encodeURIComponent(topic.Slug)}`}
+            method="GET"
+            fallbackName={`${topic.Slug}-topic-report.csv`}
+            variant="secondary"
+          />
+        </div>
       ) : null}
     </header>
   ) : feed.isPending ? (
@@ -70,7 +76,16 @@ export default function TopicPage() {
   return (
     <FeedView
       feedTitle={topic ? capitalizeFirst(topic.Title) : 'Topic'}
-      header={header}
+      header={
+        topic ? (
+          <>
+            {header}
+            <LazyTopicGroups slug={topic.Slug} />
+          </>
+        ) : (
+          header
+        )
+      }
       opinions={collectFeedOpinions(pages)}
       cards={pages[0]?.Cards}
       isPending={feed.isPending}

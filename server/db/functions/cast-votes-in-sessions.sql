@@ -23,6 +23,8 @@
 --      so each sees the exact count its votes passed through; when that passes one of
 --      p_thresholds (the vote awards, contract/milestones.ts) a milestone check job is queued in
 --      the same transaction, at most one waiting per member (its dedupe key);
+--    - a new or changed vote on a listed opinion queues that opinion's insight refresh (one job
+--      waiting per opinion, its dedupe key; docs/decisions/052-insights-and-stored-groups.md);
 --    - opinion_vote_days: a new vote adds one to today (UTC), a changed rating moves the vote from
 --      the day it was last cast to today;
 --    - the opinions' counters votes1..votes5 move by the sum of the batch's differences.
@@ -34,7 +36,8 @@
 --
 -- Names the code owns come in as psql-style :'name' placeholders, filled in with a quoted literal
 -- when a migration applies this file (server/db/functions/index.ts): checkMilestonesJobKind is the
--- milestone check's job kind, from server/features/milestones/milestones.service.ts.
+-- milestone check's job kind, from server/features/milestones/milestones.service.ts;
+-- refreshOpinionInsightsJobKind the insight refresh's, from server/features/insights/insights.job-kind.ts.
 
 create or replace function cast_votes_in_sessions(
   p_token_hashes text[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[],
@@ -117,6 +120,20 @@ begin
       where t > c.listed_votes - added.votes and t <= c.listed_votes
     )
     order by c.user_id
+    on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
+  ),
+  insights_queued as (
+    -- A new or changed vote on a listed opinion: its insight counts are recomputed in the jobs
+    -- queue, one job waiting per opinion (docs/decisions/052-insights-and-stored-groups.md).
+    insert into jobs (kind, payload, dedupe_key)
+    select :'refreshOpinionInsightsJobKind', jsonb_build_object('opinionId', c.opinion_id),
+      :'refreshOpinionInsightsJobKind' || ':' || c.opinion_id
+    from (
+      select distinct u.opinion_id from upserted u
+      where u.previous_rating is distinct from u.rating
+    ) c
+    join opinions o on o.id = c.opinion_id and o.listed
+    order by c.opinion_id
     on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
   ),
   before as (

@@ -19,7 +19,9 @@ export type FunctionSource = (typeof functionSources)[number];
 export async function namesFromCode(): Promise<Record<string, string>> {
   const { checkMilestonesJobKind } =
     await import('../../features/milestones/milestones.job-kind.ts');
-  return { checkMilestonesJobKind };
+  const { refreshOpinionInsightsJobKind } =
+    await import('../../features/insights/insights.job-kind.ts');
+  return { checkMilestonesJobKind, refreshOpinionInsightsJobKind };
 }
 
 /** A source's statements, its placeholders filled in with `names` as quoted literals. */

@@ -18,6 +18,9 @@ import * as reportShares from './20261125T2100-report-shares.ts';
 import * as functionsFromSource from './20261125T2200-functions-from-source.ts';
 import * as questionsAndArguments from './20261126T1000-questions-and-arguments.ts';
 import * as createPayments from './20261126T1100-create-payments.ts';
+import * as insights from './20261127T1000-insights.ts';
+import * as userTags from './20261127T1100-user-tags.ts';
+import * as memberScores from './20261127T1300-member-scores.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -43,4 +46,7 @@ export const migrations: Record<string, Migration> = {
   '20261125T2200-functions-from-source': functionsFromSource,
   '20261126T1000-questions-and-arguments': questionsAndArguments,
   '20261126T1100-create-payments': createPayments,
+  '20261127T1000-insights': insights,
+  '20261127T1100-user-tags': userTags,
+  '20261127T1300-member-scores': memberScores,
 };

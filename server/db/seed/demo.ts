@@ -6,6 +6,8 @@ import { rebuildCounters } from '../../features/opinions/opinions.repository.ts'
 import { recomputeAllKarma } from '../../features/users/users.repository.ts';
 import { seedInstrumentAnswers } from '../../features/instruments/instruments.seed.ts';
 import { recordMilestonesWithoutNotifying } from '../../features/milestones/milestones.service.ts';
+import { rebuildAllInsights } from '../../features/insights/insights.service.ts';
+import { loadConfig } from '../../config.ts';
 import { inTransaction, type Db } from '../database.ts';
 import {
   loadDemoContent,
@@ -184,6 +186,8 @@ async function insertDemo(
     })),
   );
   await rebuildCounters(db);
+  // Insight counts, computed tidbits and the topics' opinion groups (docs/decisions/052).
+  await rebuildAllInsights(db, loadConfig().minGroupSize);
   await recomputeAllKarma(db, karmaPerComment, karmaPerGoodPointReceived);
   // Demo members did not just earn their awards: record them without notifying anyone.
   await recordMilestonesWithoutNotifying(db);

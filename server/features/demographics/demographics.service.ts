@@ -1,7 +1,8 @@
 import type { Demographics } from '../../../contract/demographics.ts';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
+import { forgetPersonalDetails, personalDetailsChanged } from '../insights/insights.service.ts';
 import * as demographicsRepository from './demographics.repository.ts';
 
 const emptyDemographics: Demographics = {
@@ -53,9 +54,14 @@ export async function setDemographics(
   }
   // The profile reading's 0 means 'not set'.
   if (values.politicalSpectrum === 0) values.politicalSpectrum = null;
-  await demographicsRepository.upsertDemographics(db, member.id, {
-    ...values,
-    consent: input.consent,
+  await inTransaction(db, async (trx) => {
+    await demographicsRepository.upsertDemographics(trx, member.id, {
+      ...values,
+      consent: input.consent,
+    });
+    // The insight counts of the opinions they voted on follow (docs/decisions/052).
+    await personalDetailsChanged(trx, member.id);
   });
+  forgetPersonalDetails(db, member.id);
   return { Demographics: values, HasConsented: true };
 }

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
 import { buildMember } from '../../test/factories.ts';
 import { scoreReport } from '../instruments/instruments.scoring.ts';
-import { answerItems, answersFor, content, createQuizItems } from './reports.test-support.ts';
+import {
+  answerItems,
+  answersFor,
+  content,
+  createQuizItems,
+  setSubscriptionStatus,
+} from './reports.test-support.ts';
 
 // With the read cache on, as in production: a member's reports page is kept between reads, and
 // must change as soon as their votes or subscription do (docs/decisions/041).
@@ -50,13 +56,8 @@ describe('a member’s reports page with the read cache on', () => {
     expect(expected[0]).not.toBe(50);
     expect((await reports(cookie)).Reports.bigfive).toEqual(expected);
 
-    const lapse = await t.app.inject({
-      method: 'POST',
-      url: '/dev/subscription',
-      headers: { 'content-type': 'application/json' },
-      payload: { username: user.username, status: 'inactive' },
-    });
-    expect(lapse.statusCode).toBe(200);
+    // The subscription lapses: the page must lock at once, cache or not.
+    await setSubscriptionStatus(t.db, user.id, 'inactive');
     const locked = await reports(cookie);
     expect(Object.keys(locked.Reports)).toEqual(['ownership']);
     expect(locked.Locked.bigfive).toBe(true);

@@ -67,13 +67,3 @@ export async function replaceNorms(db: Db, rows: readonly NormRow[], computedAt:
       .execute();
   });
 }
-
-/** Sets a member's subscription status (the development route until payments land). */
-export async function updateSubscriptionStatus(db: Db, username: string, status: string) {
-  const result = await db
-    .updateTable('users')
-    .set({ subscriptionStatus: status })
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}

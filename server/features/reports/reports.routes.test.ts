@@ -9,7 +9,13 @@ import { ITEM_STANDARD_DEVIATION } from '../instruments/instruments.scoring.ts';
 import { entryNamesOf } from './reports.content.ts';
 import { Z_90 } from './reports.norms.ts';
 import { readMemberReport, scoringFormula } from './reports.service.ts';
-import { answerItems, answersFor, content, createQuizItems } from './reports.test-support.ts';
+import {
+  answerItems,
+  answersFor,
+  content,
+  createQuizItems,
+  setSubscriptionStatus,
+} from './reports.test-support.ts';
 
 let t: TestApp;
 let opinionIds: Map<string, number>;
@@ -24,16 +30,6 @@ afterAll(async () => {
 
 async function get(url: string, cookie?: string) {
   return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-}
-
-async function setStatus(username: string, status: string) {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/dev/subscription',
-    headers: { 'content-type': 'application/json' },
-    payload: { username, status },
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
 }
 
 /** A rating for every item, varied but fixed, so that scores differ between elements. */
@@ -224,8 +220,8 @@ describe('GET /api/reports/getuserreports', () => {
     const { user, cookie } = await buildMember(t.db);
     const answers = answersToEverything();
     await answerItems(t.db, opinionIds, user.id, answers);
-    for (const status of ['active', 'past_due']) {
-      await setStatus(user.username, status);
+    for (const status of ['active', 'past_due'] as const) {
+      await setSubscriptionStatus(t.db, user.id, status);
       const body = (await get('/api/reports/getuserreports', cookie)).json().body;
       expect(Object.keys(body.Reports), status).toEqual([...reportNames]);
       for (const name of reportNames) {
@@ -238,8 +234,8 @@ describe('GET /api/reports/getuserreports', () => {
       expect(body.Headlines.sixteen).toMatch(/^[EIX][SNX][TFX][JPX]$/);
       expect(Object.keys(body.Headlines).sort()).toEqual(['climate', 'sixteen']);
     }
-    for (const status of ['inactive', '']) {
-      await setStatus(user.username, status);
+    for (const status of ['inactive', ''] as const) {
+      await setSubscriptionStatus(t.db, user.id, status);
       const body = (await get('/api/reports/getuserreports', cookie)).json().body;
       expect(Object.keys(body.Reports), status).toEqual(['ownership']);
     }
@@ -516,66 +512,5 @@ describe('the opinion page of a quiz item', () => {
 
     const ordinary = await buildOpinion(t.db, { title: 'Cities should ban cars from centres' });
     expect((await get(`/api/opinion/get?slug=${ordinary.slug}`)).json().body.Quiz).toBeNull();
-  });
-});
-
-describe('POST /dev/subscription', () => {
-  it('sets a member’s status, names bad fields and unknown members', async () => {
-    const { user, cookie } = await buildMember(t.db);
-    const send = (payload: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/dev/subscription',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify(payload),
-      });
-    const answer = await send({ username: user.username.toUpperCase(), status: 'active' });
-    expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({
-      success: true,
-      body: { Username: user.username.toUpperCase(), SubscriptionStatus: 'active' },
-    });
-    const info = await postJson(t.app, '/api/user/info', {}, cookie);
-    expect(info.body).toContain('"SubscriptionStatus":"active"');
-    const bad = await send({ username: user.username, status: 'gold' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatch(/^status must be one of/);
-    expect((await send({ status: 'active' })).json().error).toMatch(/username/);
-    const nobody = await send({ username: 'nobody-at-all', status: 'active' });
-    expect(nobody.statusCode).toBe(404);
-    expect(nobody.json().error).toBe('There is no member called "nobody-at-all"');
-  });
-
-  it('answers only this machine', async () => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/dev/subscription',
-      remoteAddress: '203.0.113.9',
-      headers: { 'content-type': 'application/json' },
-      payload: { username: 'x', status: 'active' },
-    });
-    expect(answer.statusCode).toBe(404);
-  });
-
-  it('does not exist in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
-    try {
-      const { user } = await buildMember(production.db);
-      const answer = await production.app.inject({
-        method: 'POST',
-        url: '/dev/subscription',
-        headers: { 'content-type': 'application/json' },
-        payload: { username: user.username, status: 'active' },
-      });
-      expect(answer.statusCode).toBe(404);
-      const row = await production.db
-        .selectFrom('users')
-        .select('subscriptionStatus')
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      expect(row.subscriptionStatus).toBe('');
-    } finally {
-      await production.close();
-    }
   });
 });

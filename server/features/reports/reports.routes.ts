@@ -1,24 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { getDetailedReport, getQuiz, getUserReports } from '../../../contract/reports.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { HttpError, registerCall } from '../../http.ts';
+import { registerCall } from '../../http.ts';
 import * as reportsService from './reports.service.ts';
-
-/** The development route's body: whose subscription, and which status. */
-const devSubscriptionBody = z.object(
-  {
-    username: z
-      .string({ error: 'username is required' })
-      .trim()
-      .min(1, 'username is required')
-      .max(100, 'username is too long'),
-    status: z.enum(reportsService.devSubscriptionStatuses, {
-      error: `status must be one of ${reportsService.devSubscriptionStatuses.map((status) => `"${status}"`).join(', ')}`,
-    }),
-  },
-  { error: 'The request must be a JSON object {"username": …, "status": …}' },
-);
 
 export function registerReportRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   registerCall(app, getQuiz, async ({ slug }, request) =>
@@ -43,22 +27,5 @@ export function registerReportRoutes(app: FastifyInstance, { db, config }: AppDe
     } catch (error) {
       app.log.warn({ err: error }, 'could not queue the report norms recomputation');
     }
-  });
-
-  if (config.isProduction) return;
-  /**
-   * Sets a member's subscription status, for the browser journeys until payments land. Outside
-   * production only, and only for this machine (plugins/dev-only.ts), like /dev/mail.
-   */
-  app.post('/dev/subscription', async (request, reply) => {
-    const parsed = devSubscriptionBody.safeParse(request.body);
-    if (!parsed.success) {
-      throw new HttpError(400, parsed.error.issues.map((issue) => issue.message).join('; '));
-    }
-    const { username, status } = parsed.data;
-    await reportsService.setSubscriptionStatusForDevelopment(db, username, status);
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ success: true, body: { Username: username, SubscriptionStatus: status } });
   });
 }

@@ -615,17 +615,3 @@ export async function getDetailedReportPage(
   };
   return page;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Development: a member's subscription, until payments land.
-
-export const devSubscriptionStatuses = ['', 'active', 'past_due', 'inactive'] as const;
-
-export async function setSubscriptionStatusForDevelopment(
-  db: Db,
-  username: string,
-  status: (typeof devSubscriptionStatuses)[number],
-): Promise<void> {
-  const updated = await reportsRepository.updateSubscriptionStatus(db, username, status);
-  if (!updated) throw new HttpError(404, `There is no member called "${username}"`);
-}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../../db/database.ts';
+import type { SubscriptionStatus } from '../../../contract/payments.base.ts';
 import type { Report } from '../instruments/instruments.content.ts';
 import { getInstrumentContent } from '../instruments/instruments.content.ts';
 import { seedInstrumentAnswers } from '../instruments/instruments.seed.ts';
@@ -94,4 +95,22 @@ export async function createMembers(db: Db, prefix: string, count: number): Prom
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * Sets a member's subscription status in the database, as a verified Stripe event would
+ * (server/features/payments, docs/decisions/049): for tests about what a status opens, not how
+ * it is paid for. The write to `users` is the members cache's change note, as a payment's is.
+ */
+export async function setSubscriptionStatus(
+  db: Db,
+  userId: number,
+  status: SubscriptionStatus,
+): Promise<void> {
+  const result = await db
+    .updateTable('users')
+    .set({ subscriptionStatus: status })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new Error(`no member ${userId}`);
 }

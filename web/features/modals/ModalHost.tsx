@@ -66,7 +66,7 @@ function renderModal(request: ModalRequest, onClose: () => void) {
         />
       );
     case 'buyReport':
-      return <BuyReportModal onClose={onClose} />;
+      return <BuyReportModal report={request.report} onClose={onClose} />;
     case 'votePrompt':
       return <VotePromptModal onClose={onClose} />;
     case 'flag':

@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { TopicSummary } from '../../../contract/entities.ts';
+import type { ReportName } from '../../../contract/reports.ts';
 
 /** Every modal kind of docs/product/screens.md#modals (the cookie banner: features/cookies). */
 export type ModalRequest =
@@ -11,7 +12,8 @@ export type ModalRequest =
   | { kind: 'linkShare'; url: string; title: string; text: string }
   | { kind: 'checkout' }
   | { kind: 'loginSignup'; page: 'login' | 'signup'; reason?: string }
-  | { kind: 'buyReport' }
+  /** From a locked report card: the report the member wanted. */
+  | { kind: 'buyReport'; report?: ReportName }
   | { kind: 'votePrompt' }
   | { kind: 'flag'; commentID: number }
   | { kind: 'subscription' };

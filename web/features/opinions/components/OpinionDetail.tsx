@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Opinion, VoteResults } from '../../../../contract/entities.ts';
+import { LazyOpinionInsights } from '../../insights/components/LazyInsights.tsx';
 import { useModals } from '../../modals/modal-store.tsx';
 import { useSession } from '../../session/session.ts';
 import { absoluteUrl, copyText } from '../../sharing/clipboard.ts';
@@ -17,7 +18,10 @@ import { OpinionVote } from './OpinionVote.tsx';
 /** The confirmation before an opinion is deleted (docs/product/permissions.md#capabilities). */
 export const deleteConfirmText = 'Delete opinion?';
 
-/** The opinion card of the opinion page, with the vote widget and the share panel. */
+/**
+ * The opinion card of the opinion page, with the vote widget and the share panel; below it, the
+ * opinion's insights (docs/decisions/053-insights-screens.md).
+ */
 export function OpinionDetail({
   opinion,
   results,
@@ -50,42 +54,47 @@ export function OpinionDetail({
     },
   ];
   return (
-    <Card as="article" padding="none" className={styles.card}>
-      <TopicChips topics={opinion.Topics} />
-      <h1 className={styles.title}>{opinion.Title}</h1>
-      {opinion.Deleted ? <span className={styles.deletedBadge}>Deleted</span> : null}
-      {opinion.AuthorUsername ? (
-        <p className={styles.byline}>
-          Opinion by{' '}
-          <Link to={`/u/${encodeURIComponent(opinion.AuthorUsername)}`}>
-            {opinion.AuthorUsername}
+    <>
+      <Card as="article" padding="none" className={styles.card}>
+        <TopicChips topics={opinion.Topics} />
+        <h1 className={styles.title}>{opinion.Title}</h1>
+        {opinion.Deleted ? <span className={styles.deletedBadge}>Deleted</span> : null}
+        {opinion.AuthorUsername ? (
+          <p className={styles.byline}>
+            Opinion by{' '}
+            <Link to={`/u/${encodeURIComponent(opinion.AuthorUsername)}`}>
+              {opinion.AuthorUsername}
+            </Link>
+          </p>
+        ) : null}
+        <dl className={styles.stats}>
+          {figures.map((figure) => (
+            <div key={figure.label.split(' ')[0]!.replace(/s$/, '')} className={styles.stat}>
+              {figure.icon}
+              <dt>{figure.label}</dt>
+              <dd>{formatCount(figure.value)}</dd>
+            </div>
+          ))}
+        </dl>
+        {opinion.Tidbit ? (
+          <aside className={styles.tidbit} aria-label="Insight">
+            <span className={styles.tidbitLabel}>Insight</span>
+            <p>{opinion.Tidbit.Desc}</p>
+          </aside>
+        ) : null}
+        {opinion.Deleted ? null : <OpinionVote opinion={opinion} results={results} />}
+        <SharePanel opinion={opinion} />
+        <ModerationActions opinion={opinion} />
+        {session.canSeeDetailedOpinionReport ? (
+          <Link className={styles.reportLink} to={`/o/${opinion.Slug}/report`}>
+            Detailed opinion report
           </Link>
-        </p>
-      ) : null}
-      <dl className={styles.stats}>
-        {figures.map((figure) => (
-          <div key={figure.label.split(' ')[0]!.replace(/s$/, '')} className={styles.stat}>
-            {figure.icon}
-            <dt>{figure.label}</dt>
-            <dd>{formatCount(figure.value)}</dd>
-          </div>
-        ))}
-      </dl>
-      {opinion.Tidbit ? (
-        <aside className={styles.tidbit} aria-label="Insight">
-          <span className={styles.tidbitLabel}>Insight</span>
-          <p>{opinion.Tidbit.Desc}</p>
-        </aside>
-      ) : null}
-      {opinion.Deleted ? null : <OpinionVote opinion={opinion} results={results} />}
-      <SharePanel opinion={opinion} />
-      <ModerationActions opinion={opinion} />
-      {session.canSeeDetailedOpinionReport ? (
-        <Link className={styles.reportLink} to={`/o/${opinion.Slug}/report`}>
-          Detailed opinion report
-        </Link>
-      ) : null}
-    </Card>
+        ) : null}
+      </Card>
+      {opinion.Deleted ? null : (
+        <LazyOpinionInsights opinionID={opinion.ArtifactID} rating={opinion.Rating} />
+      )}
+    </>
   );
 }
 

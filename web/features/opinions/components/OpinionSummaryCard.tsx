@@ -4,12 +4,13 @@ import type { Opinion } from '../../../../contract/entities.ts';
 import { pluralize } from '../../../ui/format.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { CommentsIcon, VotesIcon } from '../../../ui/icons.tsx';
+import { TidbitLine } from '../../insights/components/TidbitLine.tsx';
 import { TopicChips } from '../../topics/components/TopicChips.tsx';
 import { useOpinion } from '../api.ts';
 import styles from './OpinionSummaryCard.module.css';
 import { OpinionVote } from './OpinionVote.tsx';
 
-/** An opinion in a feed: its topics, title, the vote widget, and its counts. */
+/** An opinion in a feed: its topics, title, insight tidbit, the vote widget, and its counts. */
 export function OpinionSummaryCard({ opinion }: { opinion: Opinion }) {
   return (
     <article className={[styles.card, opinion.Deleted ? styles.deleted : ''].join(' ')}>
@@ -18,6 +19,7 @@ export function OpinionSummaryCard({ opinion }: { opinion: Opinion }) {
         <Link to={`/o/${opinion.Slug}`}>{opinion.Title}</Link>
       </h2>
       {opinion.Deleted ? <span className={styles.deletedBadge}>Deleted</span> : null}
+      {opinion.Tidbit && !opinion.Deleted ? <TidbitLine tidbit={opinion.Tidbit} /> : null}
       {opinion.Deleted ? null : <FeedCardVote opinion={opinion} />}
       <div className={styles.footer}>
         <ul className={styles.stats}>

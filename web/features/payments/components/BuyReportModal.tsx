@@ -1,30 +1,38 @@
-import { useSession } from '../../session/session.ts';
+import type { ReportName } from '../../../../contract/reports.ts';
 import { Modal } from '../../../ui/Modal.tsx';
-import { defaultEbookPriceCents, formatPrice, hasActiveSubscription } from '../pricing.ts';
+import { reportSummaries } from '../../reports/report-names.ts';
 import { CheckoutButton } from './CheckoutButton.tsx';
+import { IncludedList } from './IncludedList.tsx';
 import styles from './Payments.module.css';
 
-/** The ebook block: a buy button for inactive or empty subscriptions, else it is included. */
-export default function BuyReportModal({ onClose }: { onClose: () => void }) {
-  const session = useSession();
-  const isIncluded = hasActiveSubscription(session.subscriptionStatus);
+/**
+ * Opened from a locked report card: the report the member wanted, and that the subscription
+ * opening it opens every other report and the manual with it.
+ */
+export default function BuyReportModal({
+  report,
+  onClose,
+}: {
+  report?: ReportName | undefined;
+  onClose: () => void;
+}) {
+  const title = report ? reportSummaries[report].title : null;
   return (
-    <Modal title="The Opinion DNA manual" onClose={onClose} size="small">
+    <Modal title={title ? `Unlock your ${title} report` : 'Unlock this report'} onClose={onClose}>
       <div className={styles.content}>
         <p className={styles.lead}>
-          A 130 page guide to every element of the Opinion DNA: what it measures, where it comes
-          from, and how to read your own results.
+          {title ? (
+            <>
+              See your own <strong>{title}</strong> result: your scores from your answers, how sure
+              we are of each and where you stand among members.
+            </>
+          ) : (
+            'See your own result: your scores from your answers, how sure we are of each and where you stand among members.'
+          )}{' '}
+          The subscription opens everything else too:
         </p>
-        {isIncluded ? (
-          <p className={styles.status}>
-            Your subscription includes the manual. You will find the download with your reports.
-          </p>
-        ) : (
-          <>
-            <p className={styles.price}>{formatPrice(defaultEbookPriceCents)}</p>
-            <CheckoutButton label="Buy the manual" />
-          </>
-        )}
+        <IncludedList />
+        <CheckoutButton label="Unlock every report" />
       </div>
     </Modal>
   );

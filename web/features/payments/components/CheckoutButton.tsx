@@ -2,31 +2,66 @@ import { useState } from 'react';
 import { callApi } from '../../../api/client.ts';
 import { createCheckoutSession } from '../../../../contract/payments.base.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { ErrorBox, submittingText, useFormSubmit } from '../../../ui/Form.tsx';
+import { ErrorBox, useFormSubmit } from '../../../ui/Form.tsx';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { useStripeConfig } from '../api.ts';
+import { defaultPrice, priceText } from '../pricing.ts';
+import styles from './Payments.module.css';
 
-/** Starts a checkout; an error shows under the buy button (docs/product/errors.md#alerts). */
+/** What a server without a Stripe key says instead of a buy button (docs/decisions/049). */
+export const notConfiguredText =
+  'Payments are not configured on this server, so the subscription cannot be bought here.';
+
+/**
+ * The buy button: the price, then a Checkout Session and Stripe's page. An error shows under the
+ * button (docs/product/errors.md#alerts); a server without payments says so instead of showing
+ * a button that cannot work.
+ */
 export function CheckoutButton({ label }: { label: string }) {
+  const config = useStripeConfig();
   const form = useFormSubmit();
-  const [sessionId, setSessionId] = useState('');
+  const [isLeaving, setIsLeaving] = useState(false);
+
+  if (config.isPending) {
+    return (
+      <div className={styles.buy} aria-busy="true" aria-label="Loading the price">
+        <Skeleton height={20} width="40%" />
+        <Skeleton height={48} radius="999px" />
+      </div>
+    );
+  }
+  if (config.data && !config.data.enabled) {
+    return (
+      <p className={styles.notice} role="note">
+        {notConfiguredText}
+      </p>
+    );
+  }
+  // A configuration that could not be read: the product's own price, and the button still tries.
+  const price = config.data ?? defaultPrice;
   return (
-    <>
+    <div className={styles.buy}>
+      <p className={styles.price}>
+        <span className={styles.amount}>{priceText(price)}</span>
+        <span className={styles.priceNote}>Cancel any time from Manage billing.</span>
+      </p>
       <Button
         variant="primary"
         size="large"
         block
-        disabled={form.isSubmitting || sessionId !== ''}
+        disabled={form.isSubmitting || isLeaving}
         onClick={() =>
           void form.submit(async () => {
-            // One subscription unlocks the reports and the manual (docs/decisions/049).
+            // One subscription opens the reports and the manual (docs/decisions/049).
             const answer = await callApi(createCheckoutSession, {});
-            setSessionId(answer.sessionId);
+            setIsLeaving(true);
             window.location.assign(answer.url);
           })
         }
       >
-        {form.isSubmitting ? submittingText : sessionId ? 'Opening checkout…' : label}
+        {form.isSubmitting || isLeaving ? 'Opening the secure checkout…' : label}
       </Button>
       <ErrorBox>{form.error}</ErrorBox>
-    </>
+    </div>
   );
 }

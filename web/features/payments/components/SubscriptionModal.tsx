@@ -1,38 +1,129 @@
-import { Link } from 'react-router';
-import { useModals } from '../../modals/modal-store.tsx';
-import { useSession } from '../../session/session.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { useState } from 'react';
+import { createBillingPortalSession } from '../../../../contract/payments.base.ts';
+import { callApi } from '../../../api/client.ts';
+import { Button, ButtonLink } from '../../../ui/Button.tsx';
+import { ErrorState } from '../../../ui/ErrorState.tsx';
+import { ErrorBox, useFormSubmit } from '../../../ui/Form.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
-import { hasActiveSubscription } from '../pricing.ts';
+import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { useModals } from '../../modals/modal-store.tsx';
+import { useSubscription } from '../api.ts';
+import { formatBillingDate } from '../pricing.ts';
+import { EbookBlock } from './EbookBlock.tsx';
 import styles from './Payments.module.css';
 
+type Subscription = NonNullable<ReturnType<typeof useSubscription>['data']>;
+
+/** The member's subscription: its status, its renewal or end date, and Stripe's billing portal. */
 export default function SubscriptionModal({ onClose }: { onClose: () => void }) {
-  const session = useSession();
-  const { openModal } = useModals();
-  const isActive = hasActiveSubscription(session.subscriptionStatus);
+  const subscription = useSubscription();
   return (
     <Modal title="Your subscription" onClose={onClose} size="small">
       <div className={styles.content}>
-        {isActive ? (
-          <>
-            <p>
-              Your subscription is <strong>{session.subscriptionStatus}</strong>. Thank you for
-              supporting Stance.
-            </p>
-            <p className={styles.status}>
-              Every report is unlocked.{' '}
-              <Link to="/reports/my-opinion-dna">Open my Opinion DNA</Link>
-            </p>
-          </>
+        {subscription.isPending ? (
+          <div aria-busy="true" aria-label="Loading your subscription">
+            <Skeleton height={120} radius="10px" />
+          </div>
+        ) : subscription.isError ? (
+          <ErrorState error={subscription.error} hasHomeLink={false}>
+            <Button onClick={() => void subscription.refetch()}>Try again</Button>
+          </ErrorState>
         ) : (
-          <>
-            <p>You are on the free plan: you can vote, argue and see your basic reports.</p>
-            <Button variant="primary" block onClick={() => openModal({ kind: 'checkout' })}>
-              See what the upgrade includes
-            </Button>
-          </>
+          <SubscriptionDetails subscription={subscription.data} />
         )}
       </div>
     </Modal>
+  );
+}
+
+const statusLabels = {
+  active: 'Active',
+  past_due: 'Payment failed',
+  inactive: 'Ended',
+  '': 'Free plan',
+} as const;
+
+function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
+  const { openModal } = useModals();
+  const status = subscription.SubscriptionStatus;
+  const date = subscription.RenewsAt ? formatBillingDate(subscription.RenewsAt) : null;
+  return (
+    <>
+      <p className={styles.statusLine}>
+        Status:{' '}
+        <span className={[styles.badge, styles[`badge_${status || 'free'}`]].join(' ')}>
+          {statusLabels[status]}
+        </span>
+      </p>
+      {status === 'active' ? (
+        <p>
+          Every report and the manual are open to you.{' '}
+          {date
+            ? subscription.CancelsAtPeriodEnd
+              ? `Your subscription ends on ${date}; you will not be charged again.`
+              : `It renews on ${date}.`
+            : null}
+        </p>
+      ) : status === 'past_due' ? (
+        <div className={styles.warning} role="alert">
+          <p>
+            <strong>Payment failed: update your card.</strong> Stripe could not take this period’s
+            payment and will try again. Your reports stay open meanwhile
+            {date ? `; the period ends on ${date}` : ''}.
+          </p>
+        </div>
+      ) : status === 'inactive' ? (
+        <p>
+          Your subscription has ended{date ? ` (on ${date})` : ''}, so the paid reports and the
+          manual are locked. Your answers are kept: subscribe again and they open at once.
+        </p>
+      ) : (
+        <p>You are on the free plan: you can vote, argue, take every quiz and see Ownership.</p>
+      )}
+      {subscription.CanManageBilling ? (
+        <ManageBillingButton isUrgent={status === 'past_due'} />
+      ) : null}
+      {status === 'active' || status === 'past_due' ? (
+        <>
+          <ButtonLink to="/reports/my-opinion-dna" block>
+            Open my Opinion DNA
+          </ButtonLink>
+          <EbookBlock headingLevel="h3" />
+        </>
+      ) : (
+        <Button variant="primary" block onClick={() => openModal({ kind: 'checkout' })}>
+          {status === 'inactive' ? 'Subscribe again' : 'See what the upgrade includes'}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Stripe's customer portal: cancel, change the card, read invoices; it links back to Stance. */
+function ManageBillingButton({ isUrgent }: { isUrgent: boolean }) {
+  const form = useFormSubmit();
+  const [isLeaving, setIsLeaving] = useState(false);
+  return (
+    <div className={styles.buy}>
+      <Button
+        variant={isUrgent ? 'primary' : 'secondary'}
+        block
+        disabled={form.isSubmitting || isLeaving}
+        onClick={() =>
+          void form.submit(async () => {
+            const answer = await callApi(createBillingPortalSession, {});
+            setIsLeaving(true);
+            window.location.assign(answer.url);
+          })
+        }
+      >
+        {form.isSubmitting || isLeaving
+          ? 'Opening billing…'
+          : isUrgent
+            ? 'Update your card'
+            : 'Manage billing'}
+      </Button>
+      <ErrorBox>{form.error}</ErrorBox>
+    </div>
   );
 }

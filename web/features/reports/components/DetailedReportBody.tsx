@@ -44,7 +44,11 @@ export function DetailedReportBody({
   const report = query.data;
   return (
     <>
-      <ProfileCard name={name} report={report} onUnlock={() => openModal({ kind: 'checkout' })} />
+      <ProfileCard
+        name={name}
+        report={report}
+        onUnlock={() => openModal({ kind: 'buyReport', report: name })}
+      />
       {afterCard && hasOwnScores(name, report) ? afterCard(report) : null}
       <section className={styles.textCard} aria-labelledby="report-text-heading">
         <h2 id="report-text-heading" className={styles.textHeading}>

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ReportName } from '../../../../contract/reports.ts';
+import { Button } from '../../../ui/Button.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
+import { useModals } from '../../modals/modal-store.tsx';
 import { quizOfReport, reportSummaries } from '../report-names.ts';
 import { rowHeadline, type RowHeadline, type UserReports } from '../row-headline.ts';
 import { LockIcon } from './LockIcon.tsx';
@@ -17,6 +19,7 @@ export function ReportRow({ name, answer }: { name: ReportName; answer: UserRepo
   const { title, summary } = reportSummaries[name];
   const completion = answer?.Completion[name] ?? 0;
   const isLocked = answer?.Locked[name] ?? false;
+  const { openModal } = useModals();
   return (
     <article className={styles.row} aria-labelledby={headingId}>
       <header className={styles.head}>
@@ -64,6 +67,16 @@ export function ReportRow({ name, answer }: { name: ReportName; answer: UserRepo
           >
             {completion === 0 ? 'Take the quiz' : 'Continue the quiz'}
           </Link>
+        ) : null}
+        {isLocked ? (
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={() => openModal({ kind: 'buyReport', report: name })}
+            aria-label={`Unlock ${title}`}
+          >
+            Unlock
+          </Button>
         ) : null}
         <Link
           className={styles.explore}

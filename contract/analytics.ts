@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { defineCall } from './api.ts';
+import * as base from './analytics.base.ts';
+import { reportNames } from './reports.base.ts';
+
+export {
+  generationOptions,
+  demographicFilterAnswers,
+  demographicFilterFields,
+  scoreBounds,
+  emptyStaffFilters,
+  staffFilterKeys,
+  reportFilterKeys,
+  allVotesFilterKeys,
+  countAppliedFilters,
+  encodeScoreRange,
+  encodeStaffFilters,
+  decodeStaffFilters,
+  reportFileName,
+  exportReport,
+  exportTopicReport,
+  type DemographicFilterField,
+  type ScoreRange,
+  type StaffFilters,
+  type StaffFilterKey,
+  type DecodedStaffFilters,
+} from './analytics.base.ts';
+
+/*
+ * Staff analytics (docs/decisions/054-staff-filters-and-exports.md): community averages, the staff
+ * filters, the CSV exports and the detailed opinion report. Every aggregate over fewer than
+ * MIN_GROUP_SIZE members, or whose complement (the members left out) holds 1 to MIN_GROUP_SIZE − 1,
+ * is withheld: null, with `Withheld` and the `Reason` at the level of the whole answer.
+ */
+
+const reportName = z.enum(reportNames, {
+  error: `assessmentType must be one of ${reportNames.join(', ')}`,
+});
+
+/** Per entry (the report's elements in card order, then its total), the mean score to one decimal; null where withheld. */
+const averages = z.array(z.number().nullable());
+
+/** `{<demographic field>: {<answer>: members | null}}`: answers nobody gave are absent, null where withheld. */
+const memberMatrix = z.record(z.string(), z.record(z.string(), z.number().int().nullable()));
+
+const withholding = {
+  /** True when the answer's aggregates (all of them) are withheld. */
+  Withheld: z.boolean(),
+  /** Why, in words a person can read; null when nothing is withheld. */
+  Reason: z.string().nullable(),
+};
+
+export const getCommunity = defineCall({
+  ...base.getCommunity,
+  payload: z.object({
+    type: z.enum(reportNames, {
+      error: `type must be one of ${reportNames.join(', ')}`,
+    }),
+  }),
+  response: z.object({
+    Type: z.string(),
+    /** The entries' ids, in array order (the elements, then the total). */
+    Entries: z.array(z.string()),
+    /** Null when the whole report is withheld (fewer than MIN_GROUP_SIZE members have it). */
+    Averages: averages.nullable(),
+    /** Members with a score on the report; null when withheld. */
+    Users: z.number().int().nullable(),
+    Matrix: memberMatrix,
+    ...withholding,
+  }),
+});
+
+export const filterCommunity = defineCall({
+  ...base.filterCommunity,
+  payload: z.object({ assessmentType: reportName }),
+  response: z.object({
+    Entries: z.array(z.string()),
+    Averages: averages.nullable(),
+    /** Filtered members with a score on the report; null when withheld. */
+    Users: z.number().int().nullable(),
+    ...withholding,
+  }),
+});
+
+/** stancedna/report's body; its answer is `text/csv` (not a JSON envelope) when it succeeds. */
+export const exportReportPayload = z.object({ assessmentType: reportName });
+export type ExportReportPayload = z.infer<typeof exportReportPayload>;
+
+/** Five counts, one per rating 1…5. */
+const voteCounts = z.array(z.number().int()).length(5);
+
+export const getAllVotes = defineCall({
+  ...base.getAllVotes,
+  payload: z.object({
+    slug: z
+      .string({ error: 'slug is required' })
+      .trim()
+      .min(1, 'slug is required')
+      .max(200, 'slug is too long'),
+  }),
+  response: z.object({
+    Title: z.string(),
+    Slug: z.string(),
+    /** Filtered voters on the opinion; null when withheld. */
+    Users: z.number().int().nullable(),
+    /** The filtered voters' five counts; null when withheld. */
+    Votes: voteCounts.nullable(),
+    /** `{<field>: {<answer>: [5 counts] | null}}`: answers no voter gave are absent. */
+    Matrix: z.record(z.string(), z.record(z.string(), voteCounts.nullable())),
+    ...withholding,
+  }),
+});
+
+/** topic/report's query; its answer is `text/csv` when it succeeds. */
+export const exportTopicReportPayload = z.object({
+  slug: z.string({ error: 'slug is required' }).trim().min(1, 'slug is required').max(200),
+});
+export type ExportTopicReportPayload = z.infer<typeof exportTopicReportPayload>;

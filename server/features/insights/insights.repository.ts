@@ -1,0 +1,390 @@
+import { sql, type RawBuilder } from 'kysely';
+import { generationBands } from '../../../contract/insights.base.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
+
+/*
+ * The insights' derived tables (docs/decisions/052-insights-and-stored-groups.md): per listed
+ * opinion, demographic field, answer and rating, a count of voters; per topic, the stored opinion
+ * groups. Every figure here is recomputed from votes ⨝ demographics, never moved by a delta, so a
+ * recompute after any change (a vote, a changed rating, new personal details) is right whatever
+ * happened before.
+ */
+
+/** A member's generation from their birth year, as SQL (the bands of generationBands). */
+const generationSql = sql.raw(
+  `case ${[...generationBands]
+    .reverse()
+    .map((band) => `when d.birth_year >= ${band.from} then '${band.value}'`)
+    .join(' ')} else '${generationBands[0].value}' end`,
+);
+
+/**
+ * The counts as votes ⨝ demographics give them now: one row per (opinion, field, answer, rating),
+ * listed opinions only, for one opinion or (null) all; only personal details given with consent.
+ * Political views 0 means 'not set'.
+ */
+function rawInsightCounts(opinionId: number | null): RawBuilder<unknown> {
+  return sql`
+    select v.opinion_id, f.field, f.answer, v.rating::smallint as rating, count(*)::integer as votes
+    from votes v
+    join opinions o on o.id = v.opinion_id and o.listed
+    join demographics d on d.user_id = v.user_id and d.consent <> ''
+    cross join lateral (values
+      ('gender', d.gender),
+      ('generation', case when d.birth_year is null then null else ${generationSql} end),
+      ('nationality', d.nationality),
+      ('education', d.education::text),
+      ('maritalStatus', d.marital_status),
+      ('householdIncome', d.household_income::text),
+      ('sexualOrientation', d.sexual_orientation),
+      ('religion', d.religion),
+      ('politicalSpectrum', nullif(d.political_spectrum, 0)::text),
+      ('numChildren', d.num_children::text)
+    ) as f (field, answer)
+    where f.answer is not null ${opinionId === null ? sql`` : sql`and v.opinion_id = ${opinionId}`}
+    group by v.opinion_id, f.field, f.answer, v.rating
+  `;
+}
+
+/** Replaces one opinion's insight counts with those of its votes now (none when it is unlisted). */
+export async function refreshInsightCounts(db: Db, opinionId: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('opinionInsightCounts').where('opinionId', '=', opinionId).execute();
+    await sql`
+      insert into opinion_insight_counts (opinion_id, field, answer, rating, votes)
+      ${rawInsightCounts(opinionId)}
+    `.execute(trx);
+  });
+}
+
+/** Rebuilds every opinion's insight counts from scratch. */
+export async function rebuildInsightCounts(db: Db): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('opinionInsightCounts').execute();
+    await sql`
+      insert into opinion_insight_counts (opinion_id, field, answer, rating, votes)
+      ${rawInsightCounts(null)}
+    `.execute(trx);
+  });
+}
+
+/** Rows where the stored insight counts and the raw votes disagree (verify-counts): none when right. */
+export async function findInsightCountDrift(db: Db) {
+  const result = await sql<{
+    opinionId: number;
+    field: string;
+    answer: string;
+    rating: number;
+    stored: number;
+    actual: number;
+  }>`
+    select coalesce(s.opinion_id, r.opinion_id) as opinion_id,
+      coalesce(s.field, r.field) as field, coalesce(s.answer, r.answer) as answer,
+      coalesce(s.rating, r.rating) as rating,
+      coalesce(s.votes, 0) as stored, coalesce(r.votes, 0) as actual
+    from opinion_insight_counts s
+    full join (${rawInsightCounts(null)}) r
+      on r.opinion_id = s.opinion_id and r.field = s.field and r.answer = s.answer
+        and r.rating = s.rating
+    where coalesce(s.votes, 0) <> coalesce(r.votes, 0)
+    order by 1, 2, 3, 4
+  `.execute(db);
+  return result.rows;
+}
+
+export async function listInsightCounts(db: Db, opinionId: number) {
+  return db
+    .selectFrom('opinionInsightCounts')
+    .select(['field', 'answer', 'rating', 'votes'])
+    .where('opinionId', '=', opinionId)
+    .execute();
+}
+
+/** The opinion as insights need it: its counters, whether it is listed, its topics. */
+export async function findOpinionForInsights(db: Db, opinionId: number) {
+  return db
+    .selectFrom('opinions')
+    .select([
+      'id',
+      'listed',
+      'deleted',
+      'authorId',
+      'votes1',
+      'votes2',
+      'votes3',
+      'votes4',
+      'votes5',
+      'tidbit',
+    ])
+    .where('id', '=', opinionId)
+    .executeTakeFirst();
+}
+
+/**
+ * What personal insights need of a member, in one round trip: their personal details (null
+ * without, or without consent) and their group in every topic where they are grouped.
+ */
+export async function findMemberForInsights(db: Db, userId: number) {
+  const result = await sql<{
+    hasDetails: boolean;
+    gender: string | null;
+    birthYear: number | null;
+    nationality: string | null;
+    education: number | null;
+    maritalStatus: string | null;
+    householdIncome: number | null;
+    sexualOrientation: string | null;
+    religion: string | null;
+    politicalSpectrum: number | null;
+    numChildren: number | null;
+    groups: { topicId: number; groupId: number }[] | null;
+  }>`
+    select d.user_id is not null as has_details, d.gender, d.birth_year, d.nationality,
+      d.education, d.marital_status, d.household_income, d.sexual_orientation, d.religion,
+      d.political_spectrum, d.num_children,
+      (
+        select json_agg(json_build_object('topicId', m.topic_id, 'groupId', m.group_id))
+        from topic_group_members m where m.user_id = ${userId}
+      ) as groups
+    from (select 1) as one
+    left join demographics d on d.user_id = ${userId} and d.consent <> ''
+  `.execute(db);
+  const { hasDetails, groups, ...details } = result.rows[0]!;
+  return { demographics: hasDetails ? details : null, groups: groups ?? [] };
+}
+
+export async function setTidbit(db: Db, opinionId: number, tidbit: string | null): Promise<void> {
+  await db.updateTable('opinions').set({ tidbit }).where('id', '=', opinionId).execute();
+}
+
+export async function listListedOpinionIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('opinions')
+    .select('id')
+    .where('listed', '=', true)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The topics an opinion belongs to. */
+export async function listTopicIdsOfOpinion(db: Db, opinionId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('opinionTopics')
+    .select('topicId')
+    .where('opinionId', '=', opinionId)
+    .orderBy('topicId')
+    .execute();
+  return rows.map((row) => row.topicId);
+}
+
+export async function listTopicIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('topics').select('id').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+export async function findTopicBySlug(db: Db, slug: string) {
+  return db
+    .selectFrom('topics')
+    .select(['id', 'slug', 'title'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
+/** Every vote on a topic's listed, live opinions: the grouping's input. */
+export async function listTopicVotes(db: Db, topicId: number) {
+  return db
+    .selectFrom('votes')
+    .innerJoin('opinionTopics', 'opinionTopics.opinionId', 'votes.opinionId')
+    .innerJoin('opinions', 'opinions.id', 'votes.opinionId')
+    .select(['votes.userId', 'votes.opinionId', 'votes.rating'])
+    .where('opinionTopics.topicId', '=', topicId)
+    .where('opinions.listed', '=', true)
+    .where('opinions.deleted', '=', false)
+    .orderBy('votes.userId')
+    .orderBy('votes.opinionId')
+    .execute();
+}
+
+/**
+ * A topic's votes now and how many of them were cast or changed after `since` (all of them when
+ * `since` is null): the "changed enough" rule's inputs.
+ */
+export async function countTopicVotes(db: Db, topicId: number, since: Date | null) {
+  const row = await sql<{ total: number; changed: number }>`
+    select count(*)::integer as total,
+      count(*) filter (where ${since === null ? sql`true` : sql`v.updated_at > ${since}`})::integer
+        as changed
+    from votes v
+    join opinion_topics ot on ot.opinion_id = v.opinion_id
+    join opinions o on o.id = v.opinion_id and o.listed and not o.deleted
+    where ot.topic_id = ${topicId}
+  `.execute(db);
+  return row.rows[0] ?? { total: 0, changed: 0 };
+}
+
+export async function findGrouping(db: Db, topicId: number) {
+  return db
+    .selectFrom('topicGroupings')
+    .selectAll()
+    .where('topicId', '=', topicId)
+    .executeTakeFirst();
+}
+
+export async function listGroups(db: Db, topicIds: readonly number[]) {
+  if (topicIds.length === 0) return [];
+  return db
+    .selectFrom('topicGroups')
+    .selectAll()
+    .where('topicId', 'in', topicIds)
+    .orderBy('topicId')
+    .orderBy('groupId')
+    .execute();
+}
+
+export async function listGroupMembers(db: Db, topicId: number) {
+  return db
+    .selectFrom('topicGroupMembers')
+    .select(['userId', 'groupId', 'x', 'y'])
+    .where('topicId', '=', topicId)
+    .orderBy('userId')
+    .execute();
+}
+
+/**
+ * Per group of the given topics, the votes of its members on one opinion: counts of ratings 1..5
+ * (the groups' columns of an opinion page).
+ */
+export async function countGroupVotesOnOpinion(
+  db: Db,
+  opinionId: number,
+  topicIds: readonly number[],
+) {
+  if (topicIds.length === 0) return [];
+  const result = await sql<{ topicId: number; groupId: number; rating: number; votes: number }>`
+    select m.topic_id, m.group_id, v.rating, count(*)::integer as votes
+    from topic_group_members m
+    join votes v on v.user_id = m.user_id and v.opinion_id = ${opinionId}
+    where m.topic_id in (${sql.join(topicIds)})
+    group by m.topic_id, m.group_id, v.rating
+  `.execute(db);
+  return result.rows;
+}
+
+export async function findTopicsByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('topics').select(['id', 'slug', 'title']).where('id', 'in', ids).execute();
+}
+
+export async function findOpinionTitles(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('opinions')
+    .select(['id', 'slug', 'title', 'deleted'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export type StoredGrouping = {
+  checkedAt: Date;
+  votesAtCheck: number;
+  computedAt: Date | null;
+  consensus: { opinionId: number; agree: number }[];
+  divisive: { opinionId: number }[];
+  groups: {
+    id: number;
+    size: number;
+    representative: {
+      opinionId: number;
+      agree: number;
+      disagree: number;
+      direction: 'agree' | 'disagree';
+    }[];
+  }[];
+  members: { userId: number; groupId: number; x: number; y: number }[];
+};
+
+/**
+ * Replaces a topic's stored grouping in one transaction. With `computedAt` null (too few voters
+ * or no split with every group large enough) the check is recorded and nothing is published.
+ */
+export async function storeGrouping(db: Db, topicId: number, grouping: StoredGrouping) {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('topicGroupMembers').where('topicId', '=', topicId).execute();
+    await trx.deleteFrom('topicGroups').where('topicId', '=', topicId).execute();
+    await trx
+      .insertInto('topicGroupings')
+      .values({
+        topicId,
+        checkedAt: grouping.checkedAt,
+        votesAtCheck: grouping.votesAtCheck,
+        computedAt: grouping.computedAt,
+        consensus: JSON.stringify(grouping.consensus),
+        divisive: JSON.stringify(grouping.divisive),
+      })
+      .onConflict((conflict) =>
+        conflict.column('topicId').doUpdateSet((eb) => ({
+          checkedAt: eb.ref('excluded.checkedAt'),
+          votesAtCheck: eb.ref('excluded.votesAtCheck'),
+          computedAt: eb.ref('excluded.computedAt'),
+          consensus: eb.ref('excluded.consensus'),
+          divisive: eb.ref('excluded.divisive'),
+        })),
+      )
+      .execute();
+    if (grouping.groups.length > 0) {
+      await trx
+        .insertInto('topicGroups')
+        .values(
+          grouping.groups.map((group) => ({
+            topicId,
+            groupId: group.id,
+            size: group.size,
+            representative: JSON.stringify(group.representative),
+          })),
+        )
+        .execute();
+    }
+    for (let start = 0; start < grouping.members.length; start += 1000) {
+      await trx
+        .insertInto('topicGroupMembers')
+        .values(
+          grouping.members.slice(start, start + 1000).map((member) => ({ topicId, ...member })),
+        )
+        .execute();
+    }
+  });
+}
+
+/** Queues a job unless one of its dedupe key waits; `runAt` for a later run. */
+export async function enqueueUniqueJobAt(
+  db: Db,
+  kind: string,
+  payload: Record<string, unknown>,
+  dedupeKey: string,
+  runAt: Date,
+): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values({ kind, payload: JSON.stringify(payload), dedupeKey, runAt })
+    .onConflict((conflict) =>
+      conflict
+        .column('dedupeKey')
+        .where('doneAt', 'is', null)
+        .where('attempts', '=', 0)
+        .doNothing(),
+    )
+    .execute();
+}
+
+/** Queues the insight refresh of every listed opinion a member voted on (one waiting per opinion). */
+export async function enqueueRefreshOfMemberOpinions(db: Db, userId: number, kind: string) {
+  await sql`
+    insert into jobs (kind, payload, dedupe_key)
+    select ${kind}, jsonb_build_object('opinionId', v.opinion_id), ${kind} || ':' || v.opinion_id
+    from votes v join opinions o on o.id = v.opinion_id and o.listed
+    where v.user_id = ${userId}
+    order by v.opinion_id
+    on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
+  `.execute(db);
+}

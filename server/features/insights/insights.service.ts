@@ -1,0 +1,627 @@
+import { sql } from 'kysely';
+import type { Tidbit } from '../../../contract/entities.ts';
+import { insightFields, type InsightFieldKey } from '../../../contract/insights.base.ts';
+import type {
+  GroupOnOpinion,
+  Insight,
+  InsightMatrix,
+  MapDot,
+  getInsights as getInsightsCall,
+  getTopicGroups as getTopicGroupsCall,
+} from '../../../contract/insights.ts';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { SessionUser } from '../../db/schema.ts';
+import { enqueueUniqueJob, type JobHandler } from '../../jobs/queue.ts';
+import { HttpError } from '../../http.ts';
+import { cachesPerDatabase, createReadCache, opinionChanged } from '../../read-cache.ts';
+import { composeResponseBody, shareResponseBody } from '../../serializer.ts';
+import { computePercentages } from '../opinions/opinions.service.ts';
+import { resolveSessionWithRating } from '../sessions/sessions.service.ts';
+import {
+  answersOf,
+  countsByField,
+  emptyCounts,
+  personalSentence,
+  shownAnswers,
+  shownParts,
+  sidesOf,
+  stanceOf,
+  sumOf,
+  tidbitOf,
+  yourGroupName,
+  type RatingCounts,
+} from './insights.figures.ts';
+import {
+  computeTopicGroupsJobKind,
+  refreshMemberInsightsJobKind,
+  refreshOpinionInsightsJobKind,
+} from './insights.job-kind.ts';
+import * as insightsRepository from './insights.repository.ts';
+import { computeOpinionGroups, fromFivePoint, type GroupVote } from './opinion-groups.ts';
+
+/*
+ * Insights and stored opinion groups: docs/decisions/052-insights-and-stored-groups.md. Requests
+ * read only the derived tables; the jobs below keep them current.
+ */
+
+export { computeTopicGroupsJobKind, refreshMemberInsightsJobKind, refreshOpinionInsightsJobKind };
+
+type InsightsAnswer = z.output<typeof getInsightsCall.response>;
+type TopicGroupsAnswer = z.output<typeof getTopicGroupsCall.response>;
+
+/** The "changed enough" rule for recomputing a topic's groups. */
+export const groupingRule = {
+  /** Recompute once this share of the votes at the last check is new or changed … */
+  changedShare: 0.05,
+  /** … or this many votes, whichever is fewer. */
+  changedVotes: 50,
+  /** Any change at all is taken into account at most this long after the last check. */
+  maxDelayMs: 30 * 60_000,
+} as const;
+
+function countsOfOpinion(row: {
+  votes1: number;
+  votes2: number;
+  votes3: number;
+  votes4: number;
+  votes5: number;
+}): RatingCounts {
+  return [row.votes1, row.votes2, row.votes3, row.votes4, row.votes5];
+}
+
+function notFoundOpinion(): HttpError {
+  return new HttpError(404, 'There is no such opinion');
+}
+
+/** The matrix of the shown answers: every listed answer of a field (nationality: shown ones only). */
+function matrixOf(
+  byField: ReturnType<typeof countsByField>,
+  shown: Map<InsightFieldKey, Set<string>>,
+): InsightMatrix {
+  const matrix: InsightMatrix = {};
+  for (const field of insightFields) {
+    const answers = byField.get(field.key) ?? new Map<string, RatingCounts>();
+    const visible = shown.get(field.key) ?? new Set<string>();
+    const entries: Record<string, number[] | null> = {};
+    const keys =
+      field.key === 'nationality' ? [...visible].sort() : field.answers.map((entry) => entry.value);
+    for (const answer of keys) {
+      const counts = answers.get(answer);
+      entries[answer] = counts && visible.has(answer) ? computePercentages(counts) : null;
+    }
+    matrix[field.key] = entries;
+  }
+  return matrix;
+}
+
+/**
+ * What every voter of an opinion sees alike, so what the cache holds: the opinion's counters, its
+ * matrix with the withholding rule applied, and its topics' groups with their votes on it.
+ */
+type OpinionInsights = {
+  listed: boolean;
+  voters: number;
+  everyone: RatingCounts;
+  byField: ReturnType<typeof countsByField>;
+  shown: Map<InsightFieldKey, Set<string>>;
+  matrix: InsightMatrix;
+  topicIds: number[];
+  groups: {
+    topicId: number;
+    topicSlug: string;
+    topicTitle: string;
+    groupId: number;
+    size: number;
+    /** The group's votes on the opinion when shown, else null. */
+    counts: RatingCounts | null;
+  }[];
+};
+
+/**
+ * Opinion insights by opinion id. A refresh of the opinion's counts or a new grouping of one of
+ * its topics drops them in this process; others see the change within READ_CACHE_MS.
+ */
+const insightCaches = cachesPerDatabase(
+  (ttlMs, clock) => ({
+    byOpinion: createReadCache<OpinionInsights | null>({ ttlMs, maxEntries: 20_000, clock }),
+    /** Members' personal details and groups, by member id. */
+    byMember: createReadCache<MemberInsights>({ ttlMs, maxEntries: 50_000, clock }),
+  }),
+  { onOpinionChanged: (caches, id) => caches.byOpinion.delete(String(id)) },
+);
+
+async function loadOpinionInsights(
+  db: Db,
+  opinionId: number,
+  minGroupSize: number,
+): Promise<OpinionInsights | null> {
+  const opinion = await insightsRepository.findOpinionForInsights(db, opinionId);
+  if (!opinion || opinion.deleted) return null;
+  const everyone = countsOfOpinion(opinion);
+  const voters = sumOf(everyone);
+  if (!opinion.listed) {
+    return {
+      listed: false,
+      voters,
+      everyone,
+      byField: new Map(),
+      shown: new Map(),
+      matrix: {},
+      topicIds: [],
+      groups: [],
+    };
+  }
+  const [rows, topicIds] = await Promise.all([
+    insightsRepository.listInsightCounts(db, opinionId),
+    insightsRepository.listTopicIdsOfOpinion(db, opinionId),
+  ]);
+  const byField = countsByField(rows);
+  const shown = shownAnswers(byField, voters, minGroupSize);
+  return {
+    listed: true,
+    voters,
+    everyone,
+    byField,
+    shown,
+    // Sent as the same bytes to every voter while cached (shareResponseBody).
+    matrix: shareResponseBody(matrixOf(byField, shown)),
+    topicIds,
+    groups: await groupsOnOpinion(db, opinionId, topicIds, voters, minGroupSize),
+  };
+}
+
+type MemberInsights = Awaited<ReturnType<typeof insightsRepository.findMemberForInsights>>;
+
+/**
+ * The insights of an opinion for the member behind the session token hash if the session is live
+ * (their rating from the members cache, as the opinion page reads it), else as a visitor sees
+ * them, after calling `onDeadSession`. Warm, it asks the database nothing.
+ */
+export async function getInsights(
+  db: Db,
+  session: { tokenHash: string | null; onDeadSession: () => void },
+  opinionId: number,
+  minGroupSize: number,
+): Promise<InsightsAnswer> {
+  const caches = insightCaches(db);
+  const [insights, found] = await Promise.all([
+    caches.byOpinion.get(String(opinionId), () => loadOpinionInsights(db, opinionId, minGroupSize)),
+    session.tokenHash
+      ? resolveSessionWithRating(db, session.tokenHash, opinionId)
+      : Promise.resolve(null),
+  ]);
+  if (session.tokenHash && !found) session.onDeadSession();
+  if (!insights) throw notFoundOpinion();
+  const rating = found?.rating ?? 0;
+  const member = found
+    ? await caches.byMember.get(String(found.user.id), () =>
+        insightsRepository.findMemberForInsights(db, found.user.id),
+      )
+    : null;
+  const me = member ? { ...member, rating } : null;
+  const voted = rating > 0 && insights.listed;
+  const mineKeys = new Set((me?.groups ?? []).map((row) => `${row.topicId}:${row.groupId}`));
+  const groups: GroupOnOpinion[] = insights.groups.map((group) => ({
+    TopicSlug: group.topicSlug,
+    TopicTitle: group.topicTitle,
+    ID: group.groupId,
+    Size: group.size,
+    Percentages: voted && group.counts ? computePercentages(group.counts) : null,
+    Mine: mineKeys.has(`${group.topicId}:${group.groupId}`),
+  }));
+  if (!voted || !me) return { Insights: [], Matrix: {}, Groups: groups, Voters: insights.voters };
+
+  const { byField, shown } = insights;
+  const overallAgree = sidesOf(insights.everyone).agree;
+  const personal: { insight: Insight; distance: number }[] = [];
+  for (const [field, answer] of me.demographics ? answersOf(me.demographics) : []) {
+    const counts = byField.get(field)?.get(answer);
+    if (!counts || !shown.get(field)?.has(answer)) continue;
+    personal.push({
+      insight: {
+        Desc: personalSentence(me.rating, counts, yourGroupName(field, answer)),
+        ...stanceOf(counts),
+      },
+      distance: Math.abs(sidesOf(counts).agree - overallAgree),
+    });
+  }
+  // Most telling first: the groups that differ most from everyone; field order breaks ties.
+  personal.sort((a, b) => b.distance - a.distance);
+  const groupInsights = insights.groups.flatMap((group) =>
+    group.counts && mineKeys.has(`${group.topicId}:${group.groupId}`)
+      ? [
+          {
+            Desc: personalSentence(
+              me.rating,
+              group.counts,
+              `your opinion group on ${group.topicTitle}`,
+            ),
+            ...stanceOf(group.counts),
+          },
+        ]
+      : [],
+  );
+  // The matrix, the same for every voter, is encoded once per cached opinion.
+  return composeResponseBody({
+    Insights: [...personal.map((entry) => entry.insight), ...groupInsights],
+    Matrix: insights.matrix,
+    Groups: groups,
+    Voters: insights.voters,
+  });
+}
+
+/**
+ * The stored groups of the opinion's topics and their votes on it. A group's votes are shown under
+ * the matrix's rule: the groups of a topic are the parts of the opinion's voters (shownParts), so
+ * a small group, or a small rest, withholds figures.
+ */
+async function groupsOnOpinion(
+  db: Db,
+  opinionId: number,
+  topicIds: readonly number[],
+  voters: number,
+  minGroupSize: number,
+): Promise<OpinionInsights['groups']> {
+  const groups = await insightsRepository.listGroups(db, topicIds);
+  if (groups.length === 0) return [];
+  const withGroups = [...new Set(groups.map((group) => group.topicId))];
+  const [topics, counts] = await Promise.all([
+    insightsRepository.findTopicsByIds(db, withGroups),
+    insightsRepository.countGroupVotesOnOpinion(db, opinionId, withGroups),
+  ]);
+  const topicById = new Map(topics.map((topic) => [topic.id, topic]));
+  const key = (topicId: number, groupId: number) => `${topicId}:${groupId}`;
+  const countsByGroup = new Map<string, RatingCounts>();
+  for (const row of counts) {
+    const entry = countsByGroup.get(key(row.topicId, row.groupId)) ?? emptyCounts();
+    entry[row.rating - 1] = row.votes;
+    countsByGroup.set(key(row.topicId, row.groupId), entry);
+  }
+  const shown = new Set<string>();
+  for (const topicId of withGroups) {
+    const sizes = new Map<string, number>();
+    for (const group of groups) {
+      if (group.topicId !== topicId) continue;
+      const groupKey = key(topicId, group.groupId);
+      sizes.set(groupKey, sumOf(countsByGroup.get(groupKey) ?? []));
+    }
+    for (const groupKey of shownParts(sizes, voters, minGroupSize)) shown.add(groupKey);
+  }
+  return groups.flatMap((group) => {
+    const topic = topicById.get(group.topicId);
+    if (!topic) return [];
+    const groupKey = key(group.topicId, group.groupId);
+    return [
+      {
+        topicId: group.topicId,
+        topicSlug: topic.slug,
+        topicTitle: topic.title,
+        groupId: group.groupId,
+        size: group.size,
+        counts: shown.has(groupKey) ? (countsByGroup.get(groupKey) ?? null) : null,
+      },
+    ];
+  });
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+type StoredTopicGroups = {
+  topicId: number;
+  answer: Omit<TopicGroupsAnswer, 'Me'>;
+  /** Each grouped member's dot, for `Me`. */
+  dots: Map<number, MapDot>;
+};
+
+/** A topic's published groups by slug (null: no such topic), as everyone sees them. */
+const topicGroupCaches = cachesPerDatabase((ttlMs, clock) => ({
+  bySlug: createReadCache<StoredTopicGroups | null>({ ttlMs, maxEntries: 2_000, clock }),
+}));
+
+async function loadTopicGroups(db: Db, slug: string): Promise<StoredTopicGroups | null> {
+  const topic = await insightsRepository.findTopicBySlug(db, slug);
+  if (!topic) return null;
+  const grouping = await insightsRepository.findGrouping(db, topic.id);
+  if (!grouping?.computedAt) {
+    return {
+      topicId: topic.id,
+      answer: { Groups: [], Consensus: [], Divisive: [], ComputedAt: null, Map: [] },
+      dots: new Map(),
+    };
+  }
+  const [groups, members] = await Promise.all([
+    insightsRepository.listGroups(db, [topic.id]),
+    insightsRepository.listGroupMembers(db, topic.id),
+  ]);
+  const opinionIds = new Set<number>();
+  for (const group of groups) {
+    for (const entry of group.representative) opinionIds.add(entry.opinionId);
+  }
+  for (const entry of grouping.consensus) opinionIds.add(entry.opinionId);
+  for (const entry of grouping.divisive) opinionIds.add(entry.opinionId);
+  const opinions = new Map(
+    (await insightsRepository.findOpinionTitles(db, [...opinionIds]))
+      .filter((row) => !row.deleted)
+      .map((row) => [row.id, row]),
+  );
+  const percent = (share: number) => Math.min(100, Math.max(0, Math.round(share * 100)));
+  const dots = new Map<number, MapDot>();
+  for (const member of members) {
+    dots.set(member.userId, {
+      X: round(member.x, 4),
+      Y: round(member.y, 4),
+      Group: member.groupId,
+    });
+  }
+  return {
+    topicId: topic.id,
+    dots,
+    answer: {
+      Groups: groups.map((group) => ({
+        ID: group.groupId,
+        Size: group.size,
+        Representative: group.representative.flatMap((entry) => {
+          const opinion = opinions.get(entry.opinionId);
+          return opinion
+            ? [
+                {
+                  Slug: opinion.slug,
+                  Title: opinion.title,
+                  Agree: percent(entry.agree),
+                  Disagree: percent(entry.disagree),
+                  Direction: entry.direction,
+                },
+              ]
+            : [];
+        }),
+      })),
+      Consensus: grouping.consensus.flatMap((entry) => {
+        const opinion = opinions.get(entry.opinionId);
+        return opinion
+          ? [{ Slug: opinion.slug, Title: opinion.title, Agree: percent(entry.agree) }]
+          : [];
+      }),
+      Divisive: grouping.divisive.flatMap((entry) => {
+        const opinion = opinions.get(entry.opinionId);
+        return opinion ? [{ Slug: opinion.slug, Title: opinion.title }] : [];
+      }),
+      ComputedAt: grouping.computedAt.toISOString(),
+      // In map order, not member order: the list says nothing about who is which dot.
+      Map: [...dots.values()].sort((a, b) => a.X - b.X || a.Y - b.Y || a.Group - b.Group),
+    },
+  };
+}
+
+export async function getTopicGroups(
+  db: Db,
+  viewer: SessionUser | null,
+  slug: string,
+): Promise<TopicGroupsAnswer> {
+  const stored = await topicGroupCaches(db).bySlug.get(slug, () => loadTopicGroups(db, slug));
+  if (!stored) throw new HttpError(404, 'There is no such topic');
+  return { ...stored.answer, Me: (viewer && stored.dots.get(viewer.id)) ?? null };
+}
+
+/** The topic's votes as the grouping reads them: voter and statement ids as text. */
+export function groupVotesOf(
+  votes: readonly { userId: number; opinionId: number; rating: number }[],
+): GroupVote[] {
+  return votes.map((vote) => ({
+    voter: String(vote.userId),
+    statement: String(vote.opinionId),
+    vote: fromFivePoint(vote.rating as 1 | 2 | 3 | 4 | 5),
+  }));
+}
+
+/**
+ * Recomputes a topic's groups from its votes now and stores them (or, when there is too little to
+ * group, records the check and publishes nothing). Groups keep their ids from the stored ones.
+ */
+export async function computeTopicGroups(
+  db: Db,
+  topicId: number,
+  minGroupSize: number,
+): Promise<void> {
+  // The database's clock, read before the votes: a vote after it counts as changed next time.
+  const checkedAt = (await sql<{ now: Date }>`select now() as now`.execute(db)).rows[0]!.now;
+  const [votes, storedGroups, storedMembers] = await Promise.all([
+    insightsRepository.listTopicVotes(db, topicId),
+    insightsRepository.listGroups(db, [topicId]),
+    insightsRepository.listGroupMembers(db, topicId),
+  ]);
+  const previous = storedGroups.map((group) => ({
+    id: group.groupId,
+    voters: storedMembers
+      .filter((member) => member.groupId === group.groupId)
+      .map((member) => String(member.userId)),
+  }));
+  const result = computeOpinionGroups(groupVotesOf(votes), {
+    minGroupSize,
+    ...(previous.length > 0 ? { previous } : {}),
+  });
+  await insightsRepository.storeGrouping(db, topicId, {
+    checkedAt,
+    votesAtCheck: votes.length,
+    computedAt: result ? checkedAt : null,
+    consensus: (result?.consensus ?? []).map((entry) => ({
+      opinionId: Number(entry.statement),
+      agree: entry.agree,
+    })),
+    divisive: (result?.divisive ?? []).map((entry) => ({ opinionId: Number(entry.statement) })),
+    groups: (result?.groups ?? []).map((group) => ({
+      id: group.id,
+      size: group.size,
+      representative: group.representative.map((entry) => ({
+        opinionId: Number(entry.statement),
+        agree: entry.agree,
+        disagree: entry.disagree,
+        direction: entry.direction,
+      })),
+    })),
+    members: (result?.voters ?? []).flatMap((voter) =>
+      voter.group === null
+        ? []
+        : [{ userId: Number(voter.voter), groupId: voter.group, x: voter.x, y: voter.y }],
+    ),
+  });
+  topicGroupCaches(db).bySlug.deleteWhere((stored) => stored?.topicId === topicId);
+  insightCaches(db).byMember.clear();
+  insightCaches(db).byOpinion.deleteWhere(
+    (insights) => insights?.topicIds.includes(topicId) ?? false,
+  );
+}
+
+/**
+ * Queues the topic's grouping when its votes changed enough since the last check (groupingRule):
+ * at once past the threshold, else a run at most `maxDelayMs` after the last check.
+ */
+export async function queueGroupingIfChanged(db: Db, topicId: number): Promise<void> {
+  const grouping = await insightsRepository.findGrouping(db, topicId);
+  const { changed } = await insightsRepository.countTopicVotes(
+    db,
+    topicId,
+    grouping?.checkedAt ?? null,
+  );
+  if (changed === 0) return;
+  const threshold = grouping
+    ? Math.max(
+        1,
+        Math.min(
+          groupingRule.changedVotes,
+          Math.ceil(grouping.votesAtCheck * groupingRule.changedShare),
+        ),
+      )
+    : 1;
+  if (changed >= threshold) {
+    await enqueueUniqueJob(
+      db,
+      computeTopicGroupsJobKind,
+      { topicId },
+      `${computeTopicGroupsJobKind}:${topicId}`,
+    );
+    return;
+  }
+  await insightsRepository.enqueueUniqueJobAt(
+    db,
+    computeTopicGroupsJobKind,
+    { topicId },
+    `${computeTopicGroupsJobKind}:later:${topicId}`,
+    new Date(grouping!.checkedAt.getTime() + groupingRule.maxDelayMs),
+  );
+}
+
+/** Recomputes an opinion's insight counts and its tidbit; then checks its topics' groupings. */
+export async function refreshOpinionInsights(
+  db: Db,
+  opinionId: number,
+  minGroupSize: number,
+): Promise<void> {
+  const opinion = await insightsRepository.findOpinionForInsights(db, opinionId);
+  if (!opinion) return;
+  await insightsRepository.refreshInsightCounts(db, opinionId);
+  insightCaches(db).byOpinion.delete(String(opinionId));
+  if (!opinion.listed) return;
+  const rows = await insightsRepository.listInsightCounts(db, opinionId);
+  const tidbit = tidbitOf(countsByField(rows), countsOfOpinion(opinion), minGroupSize);
+  if (!sameTidbit(opinion.tidbit, tidbit)) {
+    await insightsRepository.setTidbit(db, opinionId, tidbit ? JSON.stringify(tidbit) : null);
+    opinionChanged(db, opinionId, 'content');
+  }
+  for (const topicId of await insightsRepository.listTopicIdsOfOpinion(db, opinionId)) {
+    await queueGroupingIfChanged(db, topicId);
+  }
+}
+
+function sameTidbit(
+  stored: { Desc: string; AgreementWording: string; AgreementDirection: number } | null,
+  computed: Tidbit | null,
+): boolean {
+  if (!stored || !computed) return stored === computed;
+  return (
+    stored.Desc === computed.Desc &&
+    stored.AgreementWording === computed.AgreementWording &&
+    stored.AgreementDirection === computed.AgreementDirection
+  );
+}
+
+/**
+ * Rebuilds every derived insights table from scratch: the counts and tidbits of every listed
+ * opinion and every topic's groups (the demo seed; a repair after verify-counts finds drift).
+ */
+export async function rebuildAllInsights(db: Db, minGroupSize: number): Promise<void> {
+  await insightsRepository.rebuildInsightCounts(db);
+  for (const opinionId of await insightsRepository.listListedOpinionIds(db)) {
+    const opinion = await insightsRepository.findOpinionForInsights(db, opinionId);
+    if (!opinion) continue;
+    const rows = await insightsRepository.listInsightCounts(db, opinionId);
+    const tidbit = tidbitOf(countsByField(rows), countsOfOpinion(opinion), minGroupSize);
+    await insightsRepository.setTidbit(db, opinionId, tidbit ? JSON.stringify(tidbit) : null);
+    opinionChanged(db, opinionId, 'content');
+  }
+  for (const topicId of await insightsRepository.listTopicIds(db)) {
+    await computeTopicGroups(db, topicId, minGroupSize);
+  }
+}
+
+/** verify-counts: the stored insight counts that disagree with the raw votes (none when right). */
+export async function findInsightCountDrift(db: Db) {
+  return insightsRepository.findInsightCountDrift(db);
+}
+
+function idOf(payload: Record<string, unknown>, name: string): number | null {
+  const value = payload[name];
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+export const refreshOpinionInsightsJob: JobHandler = async (payload, { db, config }) => {
+  const opinionId = idOf(payload, 'opinionId');
+  if (opinionId !== null) await refreshOpinionInsights(db, opinionId, config.minGroupSize);
+};
+
+export const refreshMemberInsightsJob: JobHandler = async (payload, { db }) => {
+  const userId = idOf(payload, 'userId');
+  if (userId !== null) {
+    await insightsRepository.enqueueRefreshOfMemberOpinions(
+      db,
+      userId,
+      refreshOpinionInsightsJobKind,
+    );
+  }
+};
+
+export const computeTopicGroupsJob: JobHandler = async (payload, { db, config }) => {
+  const topicId = idOf(payload, 'topicId');
+  if (topicId === null) return;
+  const grouping = await insightsRepository.findGrouping(db, topicId);
+  if (grouping) {
+    // A later run queued by the time rule finds nothing new when a threshold run came first.
+    const { changed } = await insightsRepository.countTopicVotes(db, topicId, grouping.checkedAt);
+    if (changed === 0) return;
+  }
+  await computeTopicGroups(db, topicId, config.minGroupSize);
+};
+
+/**
+ * After a member's personal details changed, this process's cached copy of them goes (call it with
+ * the database handle, after the change committed).
+ */
+export function forgetPersonalDetails(db: Db, userId: number): void {
+  insightCaches(db).byMember.delete(String(userId));
+}
+
+/**
+ * Queues the refresh of a member's voted opinions after their personal details changed: in the
+ * transaction that changes them.
+ */
+export async function personalDetailsChanged(db: Db, userId: number): Promise<void> {
+  await enqueueUniqueJob(
+    db,
+    refreshMemberInsightsJobKind,
+    { userId },
+    `${refreshMemberInsightsJobKind}:${userId}`,
+  );
+}
