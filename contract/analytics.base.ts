@@ -6,6 +6,7 @@
  */
 import {
   educationOptions,
+  generationOptions,
   genderOptions,
   householdIncomeOptions,
   maritalStatusOptions,
@@ -15,15 +16,6 @@ import {
   religionOptions,
   sexualOrientationOptions,
 } from './demographics.base.ts';
-
-/** Generations, from the birth year (the filter's reading of it; the birth year itself is never a filter). */
-export const generationOptions = [
-  { value: 'silent', label: 'Silent (born before 1946)', from: 1900, to: 1945 },
-  { value: 'boomer', label: 'Boomer (1946–1964)', from: 1946, to: 1964 },
-  { value: 'x', label: 'Generation X (1965–1980)', from: 1965, to: 1980 },
-  { value: 'y', label: 'Millennial (1981–1996)', from: 1981, to: 1996 },
-  { value: 'z', label: 'Generation Z (1997 and later)', from: 1997, to: 9999 },
-] as const;
 
 /**
  * The demographic filter fields, in the sidebar's order, each with its allowed answers as they are

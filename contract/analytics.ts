@@ -4,7 +4,6 @@ import * as base from './analytics.base.ts';
 import { reportNames } from './reports.base.ts';
 
 export {
-  generationOptions,
   demographicFilterAnswers,
   demographicFilterFields,
   scoreBounds,

@@ -117,5 +117,39 @@ export const demographicsConsentText =
 
 export const earliestBirthYear = 1900;
 
+/**
+ * Generations, read from the birth year: the insight matrix and the staff filters group members by
+ * these, never by the birth year itself. A member is in the band whose years hold their birth year;
+ * `people` names its members in a sentence.
+ */
+export const generationOptions = [
+  {
+    value: 'silent',
+    label: 'Silent (born before 1946)',
+    people: 'the Silent Generation',
+    from: earliestBirthYear,
+    to: 1945,
+  },
+  { value: 'boomer', label: 'Boomer (1946–1964)', people: 'Boomers', from: 1946, to: 1964 },
+  { value: 'x', label: 'Generation X (1965–1980)', people: 'Generation X', from: 1965, to: 1980 },
+  { value: 'y', label: 'Millennial (1981–1996)', people: 'Millennials', from: 1981, to: 1996 },
+  {
+    value: 'z',
+    label: 'Generation Z (1997 and later)',
+    people: 'Generation Z',
+    from: 1997,
+    to: 9999,
+  },
+] as const;
+export type Generation = (typeof generationOptions)[number]['value'];
+
+/** The generation of a birth year. */
+export function generationOf(birthYear: number): Generation {
+  const band = generationOptions.find(
+    (option) => birthYear >= option.from && birthYear <= option.to,
+  );
+  return band ? band.value : generationOptions[0].value;
+}
+
 export const getDemographics = { method: 'POST', path: '/api/user/demographics/get' } as const;
 export const setDemographics = { method: 'POST', path: '/api/user/demographics/set' } as const;

@@ -6,6 +6,7 @@
  */
 import {
   educationOptions,
+  generationOptions,
   genderOptions,
   householdIncomeOptions,
   maritalStatusOptions,
@@ -48,33 +49,13 @@ export type InsightField = {
   readonly answers: readonly InsightAnswer[];
 };
 
-/**
- * Generations by birth year (the Pew Research Center's bands): a member's generation is the last
- * band whose `from` is not after their birth year.
- */
-export const generationBands = [
-  { value: 'silent', label: 'Silent Generation', from: 1900 },
-  { value: 'boomer', label: 'Baby Boomers', from: 1946 },
-  { value: 'x', label: 'Generation X', from: 1965 },
-  { value: 'y', label: 'Millennials', from: 1981 },
-  { value: 'z', label: 'Generation Z', from: 1997 },
-] as const;
-export type Generation = (typeof generationBands)[number]['value'];
-
-/** The generation of a birth year (years before the first band count as its first). */
-export function generationOf(birthYear: number): Generation {
-  let generation: Generation = generationBands[0].value;
-  for (const band of generationBands) if (birthYear >= band.from) generation = band.value;
-  return generation;
-}
-
 function answersOf(options: readonly { value: string | number; label: string }[]): InsightAnswer[] {
   return options.map((option) => ({ value: String(option.value), label: option.label }));
 }
 
 export const insightFields: readonly InsightField[] = [
   { key: 'gender', title: 'Gender', answers: answersOf(genderOptions) },
-  { key: 'generation', title: 'Generation', answers: answersOf(generationBands) },
+  { key: 'generation', title: 'Generation', answers: answersOf(generationOptions) },
   { key: 'nationality', title: 'Nationality', answers: [] },
   { key: 'education', title: 'Education', answers: answersOf(educationOptions) },
   { key: 'maritalStatus', title: 'Marital status', answers: answersOf(maritalStatusOptions) },

@@ -7,8 +7,6 @@ import { slugParameter } from './opinions.ts';
 export {
   insightFieldKeys,
   insightFields,
-  generationBands,
-  generationOf,
   nationalityCodes,
   ratingLabels,
   insightsShownFirst,
@@ -17,7 +15,6 @@ export {
   type InsightFieldKey,
   type InsightField,
   type InsightAnswer,
-  type Generation,
 } from './insights.base.ts';
 
 /*
@@ -101,6 +98,8 @@ export const getInsights = defineCall({
     Groups: z.array(groupOnOpinion),
     /** How many members have voted on the opinion (the matrix counts those of them who answered). */
     Voters: z.number().int(),
+    /** The fewest voters behind any figure shown (MIN_GROUP_SIZE): fewer, and it is withheld. */
+    MinGroupSize: z.number().int(),
   }),
 });
 

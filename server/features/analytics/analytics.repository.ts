@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import { generationOptions, type DemographicFilterField } from '../../../contract/analytics.ts';
+import type { DemographicFilterField } from '../../../contract/analytics.ts';
+import { generationOptions } from '../../../contract/demographics.base.ts';
+import { generationOfSql } from '../demographics/index.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { ParsedFilters } from './filters.ts';
 
@@ -31,13 +33,7 @@ const numericFields = new Set<DemographicFilterField>([
 
 /** A field's answer as text, as the query string writes it (generation from the birth year). */
 function answerExpression(field: DemographicFilterField): RawBuilder<string | null> {
-  if (field === 'generation') {
-    const cases = generationOptions.map(
-      (option) =>
-        sql`when d.birth_year between ${option.from} and ${option.to} then ${option.value}`,
-    );
-    return sql<string | null>`(case ${sql.join(cases, sql` `)} end)`;
-  }
+  if (field === 'generation') return generationOfSql(sql.ref('d.birth_year'));
   return sql<string | null>`${sql.raw(demographicColumns[field])}::text`;
 }
 

@@ -1,6 +1,6 @@
 import type { Tidbit } from '../../../contract/entities.ts';
+import { generationOf, generationOptions } from '../../../contract/demographics.base.ts';
 import {
-  generationOf,
   insightFieldKeys,
   insightFields,
   type InsightFieldKey,
@@ -128,12 +128,16 @@ function answerLabel(field: InsightFieldKey, answer: string): string {
   return fieldInfo?.answers.find((entry) => entry.value === answer)?.label ?? answer;
 }
 
+function generationPeople(answer: string): string {
+  return generationOptions.find((option) => option.value === answer)?.people ?? answer;
+}
+
 /** The people with an answer, named for everyone ('women', 'people whose religion is Catholic'). */
 export function groupName(field: InsightFieldKey, answer: string): string {
   if (field === 'gender' && answer === 'female') return 'women';
   if (field === 'gender' && answer === 'male') return 'men';
   if (field === 'gender' && answer === 'non-binary') return 'non-binary people';
-  if (field === 'generation') return answerLabel(field, answer);
+  if (field === 'generation') return generationPeople(answer);
   if (field === 'numChildren' && answer === '-1') return 'people without children';
   if (field === 'religion' && answer === 'none') return 'people with no religion';
   return `people whose ${fieldNouns[field]} is ${answerLabel(field, answer)}`;
@@ -144,7 +148,7 @@ export function yourGroupName(field: InsightFieldKey, answer: string): string {
   if (field === 'gender' && (answer === 'female' || answer === 'male')) {
     return groupName(field, answer);
   }
-  if (field === 'generation') return `people of your generation (${answerLabel(field, answer)})`;
+  if (field === 'generation') return `people of your generation (${generationPeople(answer)})`;
   return `people with your ${fieldNouns[field]}`;
 }
 

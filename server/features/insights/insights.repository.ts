@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { generationBands } from '../../../contract/insights.base.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
+import { generationOfSql } from '../demographics/index.ts';
 
 /*
  * The insights' derived tables (docs/decisions/052-insights-and-stored-groups.md): per listed
@@ -10,13 +10,7 @@ import { inTransaction, type Db } from '../../db/database.ts';
  * happened before.
  */
 
-/** A member's generation from their birth year, as SQL (the bands of generationBands). */
-const generationSql = sql.raw(
-  `case ${[...generationBands]
-    .reverse()
-    .map((band) => `when d.birth_year >= ${band.from} then '${band.value}'`)
-    .join(' ')} else '${generationBands[0].value}' end`,
-);
+const generationSql = generationOfSql(sql.ref('d.birth_year'));
 
 /**
  * The counts as votes ⨝ demographics give them now: one row per (opinion, field, answer, rating),
@@ -31,7 +25,7 @@ function rawInsightCounts(opinionId: number | null): RawBuilder<unknown> {
     join demographics d on d.user_id = v.user_id and d.consent <> ''
     cross join lateral (values
       ('gender', d.gender),
-      ('generation', case when d.birth_year is null then null else ${generationSql} end),
+      ('generation', ${generationSql}),
       ('nationality', d.nationality),
       ('education', d.education::text),
       ('maritalStatus', d.marital_status),

@@ -210,7 +210,15 @@ export async function getInsights(
     Percentages: voted && group.counts ? computePercentages(group.counts) : null,
     Mine: mineKeys.has(`${group.topicId}:${group.groupId}`),
   }));
-  if (!voted || !me) return { Insights: [], Matrix: {}, Groups: groups, Voters: insights.voters };
+  if (!voted || !me) {
+    return {
+      Insights: [],
+      Matrix: {},
+      Groups: groups,
+      Voters: insights.voters,
+      MinGroupSize: minGroupSize,
+    };
+  }
 
   const { byField, shown } = insights;
   const overallAgree = sidesOf(insights.everyone).agree;
@@ -248,6 +256,7 @@ export async function getInsights(
     Matrix: insights.matrix,
     Groups: groups,
     Voters: insights.voters,
+    MinGroupSize: minGroupSize,
   });
 }
 

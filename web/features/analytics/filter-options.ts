@@ -1,11 +1,11 @@
 import {
   demographicFilterAnswers,
   demographicFilterFields,
-  generationOptions,
   type DemographicFilterField,
 } from '../../../contract/analytics.base.ts';
 import {
   educationOptions,
+  generationOptions,
   genderOptions,
   householdIncomeOptions,
   maritalStatusOptions,

@@ -142,7 +142,7 @@ describe('matrixCharts', () => {
       ['Non-binary', true],
       ['Other', true],
     ]);
-    expect(charts[1]!.rows.find((row) => row.key === 'y')!.label).toBe('Millennials');
+    expect(charts[1]!.rows.find((row) => row.key === 'y')!.label).toBe('Millennial (1981–1996)');
   });
 
   it('puts a field with something to draw before fields whose answers are all withheld', () => {

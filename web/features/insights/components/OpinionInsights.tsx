@@ -81,7 +81,9 @@ function InsightsBody({ data, hasVoted }: { data: InsightsData; hasVoted: boolea
           </p>
         )}
       </section>
-      {figuresAfterVote ? null : <MatrixCharts charts={charts} voters={data.Voters} />}
+      {figuresAfterVote ? null : (
+        <MatrixCharts charts={charts} voters={data.Voters} minGroupSize={data.MinGroupSize} />
+      )}
       {groups.length > 0 ? (
         <section className={styles.part} aria-labelledby={groupsHeadingId}>
           <h3 id={groupsHeadingId} className={styles.subheading}>
@@ -143,9 +145,11 @@ export function InsightList({ insights }: { insights: readonly Tidbit[] }) {
 function MatrixCharts({
   charts,
   voters,
+  minGroupSize,
 }: {
   charts: { key: string; title: string; rows: ChartRow[] }[];
   voters: number;
+  minGroupSize: number;
 }) {
   const [isExpanded, setIsExpanded] = useState(false);
   const chartsId = useId();
@@ -171,7 +175,7 @@ function MatrixCharts({
                 key={chart.key}
                 title={chart.title}
                 rows={chart.rows}
-                minGroupSize={null}
+                minGroupSize={minGroupSize}
                 headingLevel={4}
               />
             ))}
