@@ -193,10 +193,28 @@ try {
       await refreshMemberScores(handle.db);
       results.memberScoresSeconds = (performance.now() - started) / 1000;
     }
+    // The norms read members in batches and give the event loop back between them: the longest
+    // stall of a 10 ms timer meanwhile is what a server's requests would wait at worst.
     const normsStarted = performance.now();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    let lastTick = performance.now();
+    let longestStallMs = 0;
+    const sampler = setInterval(() => {
+      const now = performance.now();
+      longestStallMs = Math.max(longestStallMs, now - lastTick);
+      lastTick = now;
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 10);
     await computeReportNorms(handle.db);
+    clearInterval(sampler);
     results.normsSeconds = (performance.now() - normsStarted) / 1000;
-    console.log(`  report norms computed in ${(results.normsSeconds as number).toFixed(1)} s`);
+    results.normsRssGrowthMb = Math.round((rssPeak - rssBefore) / 1e5) / 10;
+    results.normsLongestStallMs = Math.round(longestStallMs);
+    console.log(
+      `  report norms computed in ${(results.normsSeconds as number).toFixed(1)} s: ` +
+        `RSS +${results.normsRssGrowthMb} MB, longest event-loop stall ${results.normsLongestStallMs} ms`,
+    );
     // Their jobs left waiting by an earlier run (a reused database) have nothing left to do.
     await handle.db
       .updateTable('jobs')

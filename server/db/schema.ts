@@ -292,6 +292,9 @@ export interface DemographicsTable {
   updatedAt: CreatedAt;
 }
 
+/** A member's answers in their personal details, as the table holds them (null: not given). */
+export type DemographicAnswers = Omit<DemographicsTable, 'userId' | 'consent' | 'updatedAt'>;
+
 export interface JobsTable {
   id: Generated<number>;
   kind: string;

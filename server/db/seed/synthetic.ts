@@ -16,6 +16,7 @@ import {
 import { refreshMemberScores } from '../../features/analytics/index.ts';
 import { rebuildCounters } from '../../features/opinions/opinions.repository.ts';
 import { inTransaction, type Db } from '../database.ts';
+import type { DemographicAnswers } from '../schema.ts';
 import { DatabaseNotEmptyError } from './demo.ts';
 
 /*
@@ -41,18 +42,7 @@ export type SyntheticTraits = {
 };
 type TraitName = keyof SyntheticTraits;
 
-export type SyntheticDemographics = {
-  gender: string | null;
-  birthYear: number | null;
-  nationality: string | null;
-  education: number | null;
-  maritalStatus: string | null;
-  householdIncome: number | null;
-  sexualOrientation: string | null;
-  religion: string | null;
-  politicalSpectrum: number | null;
-  numChildren: number | null;
-};
+export type SyntheticDemographics = DemographicAnswers;
 
 export type SyntheticMember = {
   username: string;

@@ -100,29 +100,6 @@ function voteDateCondition(filters: ParsedFilters): RawBuilder<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Member scores (derived).
 
-/** Members' answers to every quiz item, for the members with ids in (after, upTo]. */
-export async function listAnswersOfMembers(db: Db, after: number, upTo: number) {
-  return db
-    .selectFrom('votes')
-    .innerJoin('instrumentItems', 'instrumentItems.opinionId', 'votes.opinionId')
-    .select(['votes.userId', 'instrumentItems.itemId', 'votes.rating'])
-    .where('votes.userId', '>', after)
-    .where('votes.userId', '<=', upTo)
-    .execute();
-}
-
-/** The id below which `count` members lie after `after` (the end of the next batch), or null at the end. */
-export async function findMemberBatchEnd(db: Db, after: number, count: number) {
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(count)
-    .execute();
-  return rows.length === 0 ? null : rows[rows.length - 1]!.id;
-}
-
 export type MemberScoresRow = { report: string; userId: number; scores: (number | null)[] };
 
 /** Replaces the scores of the members with ids in (after, upTo] at once. */

@@ -13,6 +13,7 @@ import type { SessionUser } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
 import { enqueueUniqueJob } from '../../jobs/queue.ts';
 import { getInstrumentContent, scoreReport, type InstrumentContent } from '../instruments/index.ts';
+import { forEachMemberAnswersBatch } from '../reports/reports.service.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import * as analyticsRepository from './analytics.repository.ts';
 import { parseFilters, type ParsedFilters } from './filters.ts';
@@ -106,31 +107,24 @@ export async function refreshMemberScores(
   content: InstrumentContent = getInstrumentContent(),
   now = new Date(),
 ): Promise<void> {
-  let after = 0;
-  for (;;) {
-    const upTo = await analyticsRepository.findMemberBatchEnd(db, after, membersPerBatch);
-    if (upTo === null) break;
-    const answers = await analyticsRepository.listAnswersOfMembers(db, after, upTo);
-    const byMember = new Map<number, Map<string, number>>();
-    for (const answer of answers) {
-      let memberAnswers = byMember.get(answer.userId);
-      if (!memberAnswers) byMember.set(answer.userId, (memberAnswers = new Map()));
-      memberAnswers.set(answer.itemId, answer.rating);
-    }
-    const rows: analyticsRepository.MemberScoresRow[] = [];
-    for (const [userId, memberAnswers] of byMember) {
-      for (const report of Object.values(content.reports)) {
-        const score = scoreReport(report, memberAnswers);
-        const scores = score.elements.map((element) => element.score);
-        if (score.total) scores.push(score.total.score);
-        if (scores.some((value) => value !== null))
-          rows.push({ report: report.name, userId, scores });
+  const last = await forEachMemberAnswersBatch(
+    db,
+    membersPerBatch,
+    async ({ after, upTo, byMember }) => {
+      const rows: analyticsRepository.MemberScoresRow[] = [];
+      for (const [userId, memberAnswers] of byMember) {
+        for (const report of Object.values(content.reports)) {
+          const score = scoreReport(report, memberAnswers);
+          const scores = score.elements.map((element) => element.score);
+          if (score.total) scores.push(score.total.score);
+          if (scores.some((value) => value !== null))
+            rows.push({ report: report.name, userId, scores });
+        }
       }
-    }
-    await analyticsRepository.replaceMemberScores(db, after, upTo, rows, now);
-    after = upTo;
-  }
-  await analyticsRepository.deleteMemberScoresAfter(db, after);
+      await analyticsRepository.replaceMemberScores(db, after, upTo, rows, now);
+    },
+  );
+  await analyticsRepository.deleteMemberScoresAfter(db, last);
 }
 
 const lastScoresRequest = new WeakMap<Db, number>();

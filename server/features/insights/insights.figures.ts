@@ -1,4 +1,5 @@
 import type { Tidbit } from '../../../contract/entities.ts';
+import type { DemographicAnswers } from '../../db/schema.ts';
 import { generationOf, generationOptions } from '../../../contract/demographics.base.ts';
 import {
   insightFieldKeys,
@@ -161,18 +162,7 @@ export function personalSentence(rating: number, counts: readonly number[], grou
 }
 
 /** The answer a member gave for each field (generation from the birth year), where they gave one. */
-export function answersOf(demographics: {
-  gender: string | null;
-  birthYear: number | null;
-  nationality: string | null;
-  education: number | null;
-  maritalStatus: string | null;
-  householdIncome: number | null;
-  sexualOrientation: string | null;
-  religion: string | null;
-  politicalSpectrum: number | null;
-  numChildren: number | null;
-}): Map<InsightFieldKey, string> {
+export function answersOf(demographics: DemographicAnswers): Map<InsightFieldKey, string> {
   const answers = new Map<InsightFieldKey, string>();
   const set = (field: InsightFieldKey, value: string | number | null) => {
     if (value !== null) answers.set(field, String(value));

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { inTransaction, type Db } from '../../db/database.ts';
+import type { DemographicAnswers } from '../../db/schema.ts';
 import { generationOfSql } from '../demographics/index.ts';
 
 /*
@@ -119,20 +120,12 @@ export async function findOpinionForInsights(db: Db, opinionId: number) {
  * without, or without consent) and their group in every topic where they are grouped.
  */
 export async function findMemberForInsights(db: Db, userId: number) {
-  const result = await sql<{
-    hasDetails: boolean;
-    gender: string | null;
-    birthYear: number | null;
-    nationality: string | null;
-    education: number | null;
-    maritalStatus: string | null;
-    householdIncome: number | null;
-    sexualOrientation: string | null;
-    religion: string | null;
-    politicalSpectrum: number | null;
-    numChildren: number | null;
-    groups: { topicId: number; groupId: number }[] | null;
-  }>`
+  const result = await sql<
+    DemographicAnswers & {
+      hasDetails: boolean;
+      groups: { topicId: number; groupId: number }[] | null;
+    }
+  >`
     select d.user_id is not null as has_details, d.gender, d.birth_year, d.nationality,
       d.education, d.marital_status, d.household_income, d.sexual_orientation, d.religion,
       d.political_spectrum, d.num_children,

@@ -183,7 +183,13 @@ describe('GET /api/insight/get', () => {
     ]);
     // Not voted, or a visitor: no matrix, no insights, the count only.
     const visitor = await insights(opinion.id);
-    expect(visitor.body).toEqual({ Insights: [], Matrix: {}, Groups: [], Voters: 32, MinGroupSize: 10 });
+    expect(visitor.body).toEqual({
+      Insights: [],
+      Matrix: {},
+      Groups: [],
+      Voters: 32,
+      MinGroupSize: 10,
+    });
     const stranger = await member({ gender: 'female' });
     expect((await insights(opinion.id, stranger)).body.Matrix).toEqual({});
 

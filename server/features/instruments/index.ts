@@ -5,7 +5,7 @@ export {
   type InstrumentContent,
   type Report,
 } from './instruments.content.ts';
-export { cronbachAlpha } from './instruments.psychometrics.ts';
+export { cronbachAlpha, createAlphaAccumulator } from './instruments.psychometrics.ts';
 export { renderDetailedReport } from './instruments.reports.ts';
 export {
   classifyClimate,

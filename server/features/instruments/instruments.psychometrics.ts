@@ -44,10 +44,6 @@ export function keyingBalance(items: readonly Pick<Item, 'keying'>[]): KeyingBal
   return { plus, minus, isBalanced: plus === minus };
 }
 
-function mean(values: readonly number[]): number {
-  return values.reduce((sum, value) => sum + value, 0) / values.length;
-}
-
 /**
  * Cronbach's alpha for one element: rows are respondents, columns the element's items as keyed
  * scores, undefined where unanswered. Variances and covariances are taken over pairwise-complete
@@ -57,30 +53,64 @@ function mean(values: readonly number[]): number {
  * respondents, or no variance at all.
  */
 export function cronbachAlpha(rows: readonly (readonly (number | undefined)[])[]): number | null {
-  const itemCount = rows[0]?.length ?? 0;
-  if (itemCount < 2) return null;
-  let itemVariances = 0;
-  let covariances = 0;
-  for (let i = 0; i < itemCount; i++) {
-    for (let j = i; j < itemCount; j++) {
-      const pairs: [number, number][] = [];
-      for (const row of rows) {
+  const accumulator = createAlphaAccumulator(rows[0]?.length ?? 0);
+  for (const row of rows) accumulator.add(row);
+  return accumulator.alpha();
+}
+
+export type AlphaAccumulator = {
+  /** One respondent's keyed item scores, undefined where unanswered. */
+  add(row: readonly (number | undefined)[]): void;
+  /** `cronbachAlpha` of every row added so far. */
+  alpha(): number | null;
+};
+
+/**
+ * `cronbachAlpha` over respondents added one at a time: it keeps, per pair of items, the count and
+ * sums of their pairwise-complete answers (k² numbers), never the rows, so the norms of a report
+ * answered by any number of members take the same memory.
+ */
+export function createAlphaAccumulator(itemCount: number): AlphaAccumulator {
+  const size = itemCount * itemCount;
+  const counts = new Float64Array(size);
+  const sumsA = new Float64Array(size);
+  const sumsB = new Float64Array(size);
+  const sumsAB = new Float64Array(size);
+  return {
+    add(row) {
+      for (let i = 0; i < itemCount; i++) {
         const a = row[i];
-        const b = row[j];
-        if (a !== undefined && b !== undefined) pairs.push([a, b]);
+        if (a === undefined) continue;
+        for (let j = i; j < itemCount; j++) {
+          const b = row[j];
+          if (b === undefined) continue;
+          const at = i * itemCount + j;
+          counts[at]! += 1;
+          sumsA[at]! += a;
+          sumsB[at]! += b;
+          sumsAB[at]! += a * b;
+        }
       }
-      if (pairs.length < 2) return null;
-      const meanA = mean(pairs.map(([a]) => a));
-      const meanB = mean(pairs.map(([, b]) => b));
-      const covariance =
-        pairs.reduce((sum, [a, b]) => sum + (a - meanA) * (b - meanB), 0) / (pairs.length - 1);
-      if (i === j) itemVariances += covariance;
-      else covariances += covariance;
-    }
-  }
-  const totalVariance = itemVariances + 2 * covariances;
-  if (totalVariance <= 0) return null;
-  return (itemCount / (itemCount - 1)) * (1 - itemVariances / totalVariance);
+    },
+    alpha() {
+      if (itemCount < 2) return null;
+      let itemVariances = 0;
+      let covariances = 0;
+      for (let i = 0; i < itemCount; i++) {
+        for (let j = i; j < itemCount; j++) {
+          const at = i * itemCount + j;
+          const n = counts[at]!;
+          if (n < 2) return null;
+          const covariance = (sumsAB[at]! - (sumsA[at]! * sumsB[at]!) / n) / (n - 1);
+          if (i === j) itemVariances += covariance;
+          else covariances += covariance;
+        }
+      }
+      const totalVariance = itemVariances + 2 * covariances;
+      if (totalVariance <= 0) return null;
+      return (itemCount / (itemCount - 1)) * (1 - itemVariances / totalVariance);
+    },
+  };
 }
 
 export type LatentAnswerOptions = {

@@ -16,13 +16,27 @@ export async function listItemOpinions(db: Db) {
 }
 
 /** Every member's answers to one report's items (item ids start with `<report>.`). */
-export async function listReportAnswers(db: Db, report: string) {
+/** Members' answers to every quiz item, for the members with ids in (after, upTo]. */
+export async function listAnswersOfMembers(db: Db, after: number, upTo: number) {
   return db
-    .selectFrom('instrumentItems')
-    .innerJoin('votes', 'votes.opinionId', 'instrumentItems.opinionId')
-    .select(['instrumentItems.itemId', 'votes.userId', 'votes.rating'])
-    .where('instrumentItems.itemId', 'like', `${report}.%`)
+    .selectFrom('votes')
+    .innerJoin('instrumentItems', 'instrumentItems.opinionId', 'votes.opinionId')
+    .select(['votes.userId', 'instrumentItems.itemId', 'votes.rating'])
+    .where('votes.userId', '>', after)
+    .where('votes.userId', '<=', upTo)
     .execute();
+}
+
+/** The id below which `count` members lie after `after` (the end of the next batch), or null at the end. */
+export async function findMemberBatchEnd(db: Db, after: number, count: number) {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(count)
+    .execute();
+  return rows.length === 0 ? null : rows[rows.length - 1]!.id;
 }
 
 export async function listNorms(db: Db) {

@@ -22,7 +22,7 @@ import { getDemographics } from '../demographics/demographics.service.ts';
 import {
   classifyClimate,
   completionOf,
-  cronbachAlpha,
+  createAlphaAccumulator,
   getInstrumentContent,
   hasEnoughAnswers,
   itemSlug,
@@ -310,65 +310,105 @@ async function requestFreshNorms(db: Db, norms: NormsSnapshot, now: Date): Promi
   await requestNormsComputation(db);
 }
 
+/** A batch of members' quiz answers: ids in (after, upTo], each member's answers by item id. */
+export type MemberAnswersBatch = {
+  after: number;
+  upTo: number;
+  byMember: Map<number, Map<string, number>>;
+};
+
+/**
+ * Walks every member's quiz answers in batches of `membersPerBatch` members, in id order, so that
+ * work over all members (norms, stored scores) holds one batch in memory at a time and gives the
+ * event loop back between batches.
+ */
+export async function forEachMemberAnswersBatch(
+  db: Db,
+  membersPerBatch: number,
+  visit: (batch: MemberAnswersBatch) => void | Promise<void>,
+): Promise<number> {
+  let after = 0;
+  for (;;) {
+    const upTo = await reportsRepository.findMemberBatchEnd(db, after, membersPerBatch);
+    if (upTo === null) return after;
+    const byMember = new Map<number, Map<string, number>>();
+    for (const answer of await reportsRepository.listAnswersOfMembers(db, after, upTo)) {
+      let memberAnswers = byMember.get(answer.userId);
+      if (!memberAnswers) byMember.set(answer.userId, (memberAnswers = new Map()));
+      memberAnswers.set(answer.itemId, answer.rating);
+    }
+    await visit({ after, upTo, byMember });
+    after = upTo;
+  }
+}
+
+/** Members per batch while the norms are computed. */
+const normsMembersPerBatch = 500;
+
 /**
  * Recomputes every report's norms from the raw votes and replaces them at once: per entry, the
  * members with a score, their mean, SD and histogram, and per element Cronbach's alpha over the
- * keyed answers of the members who have a score on it.
+ * keyed answers of the members who have a score on it. Members are read in batches; what is kept
+ * across batches is the scores (one number per member and entry) and each element's alpha sums.
  */
 export async function computeReportNorms(
   db: Db,
   content: InstrumentContent = getInstrumentContent(),
   now = new Date(),
 ): Promise<void> {
-  const rows: NormRow[] = [];
-  for (const report of Object.values(content.reports)) {
-    const answers = await reportsRepository.listReportAnswers(db, report.name);
-    const byMember = new Map<number, Map<string, number>>();
-    for (const answer of answers) {
-      let memberAnswers = byMember.get(answer.userId);
-      if (!memberAnswers) byMember.set(answer.userId, (memberAnswers = new Map()));
-      memberAnswers.set(answer.itemId, answer.rating);
-    }
-    const entryCount = report.elements.length + (report.total ? 1 : 0);
-    const scoresByEntry: number[][] = Array.from({ length: entryCount }, () => []);
+  const reports = Object.values(content.reports).map((report) => ({
+    report,
+    scoresByEntry: Array.from(
+      { length: report.elements.length + (report.total ? 1 : 0) },
+      () => [] as number[],
+    ),
+    alphas: report.elements.map((element) => createAlphaAccumulator(element.items.length)),
+  }));
+  await forEachMemberAnswersBatch(db, normsMembersPerBatch, ({ byMember }) => {
     for (const memberAnswers of byMember.values()) {
-      const score = scoreReport(report, memberAnswers);
-      const values = score.elements.map((element) => element.score);
-      if (score.total) values.push(score.total.score);
-      values.forEach((value, index) => {
-        if (value !== null) scoresByEntry[index]?.push(value);
-      });
+      for (const { report, scoresByEntry, alphas } of reports) {
+        const score = scoreReport(report, memberAnswers);
+        const values = score.elements.map((element) => element.score);
+        if (score.total) values.push(score.total.score);
+        values.forEach((value, index) => {
+          if (value !== null) scoresByEntry[index]?.push(value);
+        });
+        report.elements.forEach((element, index) => {
+          const row = keyedAnswers(element.items, memberAnswers);
+          if (row) alphas[index]!.add(row);
+        });
+      }
     }
-    scoresByEntry.forEach((scores, index) => {
-      const element = report.elements[index];
-      rows.push({
+  });
+  const rows: NormRow[] = reports.flatMap(({ report, scoresByEntry, alphas }) =>
+    scoresByEntry.map((scores, index) => {
+      const alpha = alphas[index]?.alpha() ?? null;
+      return {
         report: report.name,
         entryIndex: index,
         ...summarizeScores(scores),
-        alpha: element ? elementAlpha(element.items, byMember) : null,
-      });
-    });
-  }
+        alpha: alpha === null || Number.isFinite(alpha) ? alpha : null,
+      };
+    }),
+  );
   await reportsRepository.replaceNorms(db, rows, now);
   normsCaches(db).norms.clear();
 }
 
-/** Alpha over the keyed item scores of the members with enough answers for a score. */
-function elementAlpha(
+/**
+ * A member's keyed scores on an element's items (undefined where unanswered), or null when they
+ * answered too few of them for a score: such members do not count towards the element's alpha.
+ */
+function keyedAnswers(
   items: Report['elements'][number]['items'],
-  byMember: ReadonlyMap<number, ReadonlyMap<string, number>>,
-): number | null {
-  const matrix: (number | undefined)[][] = [];
-  for (const memberAnswers of byMember.values()) {
-    const row = items.map((item) => {
-      const rating = memberAnswers.get(item.id);
-      return rating === undefined || rating === 0 ? undefined : scoreItem(item.keying, rating);
-    });
-    const answered = row.filter((value) => value !== undefined).length;
-    if (hasEnoughAnswers(answered, items.length)) matrix.push(row);
-  }
-  const alpha = cronbachAlpha(matrix);
-  return alpha === null || Number.isFinite(alpha) ? alpha : null;
+  memberAnswers: ReadonlyMap<string, number>,
+): (number | undefined)[] | null {
+  const row = items.map((item) => {
+    const rating = memberAnswers.get(item.id);
+    return rating === undefined || rating === 0 ? undefined : scoreItem(item.keying, rating);
+  });
+  const answered = row.filter((value) => value !== undefined).length;
+  return hasEnoughAnswers(answered, items.length) ? row : null;
 }
 
 // ---------------------------------------------------------------------------------------------
