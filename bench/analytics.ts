@@ -11,8 +11,8 @@
  *
  * The server is the real one (`node server/main.ts`, NODE_ENV=production) in its own process, as
  * in the other benchmarks (bench/harness.ts). The member scores the filters read and the report
- * norms are made fresh before the server starts, so that neither job runs during a measurement
- * (at 100,000 members the norms job holds the server's event loop for minutes).
+ * norms are made fresh before the server starts, so that neither job runs during a measurement;
+ * the norms' time, RSS growth and longest event-loop stall are printed too.
  *
  * Usage: npm run bench:analytics         a new database on DATABASE_URL's server (default
  *                                        postgres://postgres@127.0.0.1:5432/postgres), dropped after
