@@ -126,6 +126,11 @@ export async function replaceMemberScores(
 }
 
 /** Removes the scores of members past the last one (deleted accounts at the end of the id range). */
+/** Refreshes the planner's statistics of the stored scores (the embedded database has no autovacuum). */
+export async function analyzeMemberScores(db: Db) {
+  await sql`analyze member_scores`.execute(db);
+}
+
 export async function deleteMemberScoresAfter(db: Db, after: number) {
   await db.deleteFrom('memberScores').where('userId', '>', after).execute();
 }

@@ -125,6 +125,8 @@ export async function refreshMemberScores(
     },
   );
   await analyticsRepository.deleteMemberScoresAfter(db, last);
+  // The planner's statistics of each score entry (the migration's), fresh for the filters' plans.
+  await analyticsRepository.analyzeMemberScores(db);
 }
 
 const lastScoresRequest = new WeakMap<Db, number>();

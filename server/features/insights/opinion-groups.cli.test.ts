@@ -110,7 +110,7 @@ describe('npm run cli -- opinion-groups', () => {
     );
   });
 
-  it("leaves out the comments Pol.is's comments.csv marks as moderated out", () => {
+  it("zeroes the comments Pol.is's comments.csv marks as moderated out", () => {
     const comments = writeFile(
       'comments.csv',
       'timestamp,datetime,comment-id,author-id,agrees,disagrees,moderated,comment-body\n' +
@@ -118,7 +118,7 @@ describe('npm run cli -- opinion-groups', () => {
     );
     const { status, stdout, stderr } = runCli(wideFile, '--comments', comments);
     expect(status).toBe(0);
-    expect(stderr).toContain('Left out 1 comments moderated out');
+    expect(stderr).toContain('Zeroed 1 comments moderated out');
     expect(printedGroups(stdout)).toEqual(
       expectedGroups(topic.votes.filter((vote) => vote.statement !== statements[1])),
     );

@@ -25,6 +25,7 @@ type Row = { cells: string[]; line: number };
 /** Columns of Pol.is's participants-votes.csv that are not comments. */
 const PARTICIPANT_COLUMNS = new Set([
   'participant',
+  'xid',
   'group-id',
   'n-comments',
   'n-votes',
@@ -132,8 +133,8 @@ function detectScale(raw: RawVote[]): VotesFile['scale'] {
 }
 
 /**
- * The comments a Pol.is `comments.csv` marks as moderated out (`moderated` = −1): Pol.is leaves
- * them out of its maths, so a researcher comparing groups leaves them out too.
+ * The comments a Pol.is `comments.csv` marks as moderated out (`moderated` = −1): Pol.is zeroes
+ * them in its maths, so a researcher comparing groups passes them as `moderatedOut` too.
  */
 export function readModeratedOut(text: string): Set<string> {
   const rows = parseRows(text);
@@ -209,13 +210,16 @@ export const opinionGroupsCommand = {
     }
     let path = parsed.path;
     let file: VotesFile;
+    let moderatedOut = new Set<string>();
     try {
       file = readVotesFile(await readFile(path, 'utf8'));
       if (parsed.comments !== null) {
         path = parsed.comments;
-        const moderatedOut = readModeratedOut(await readFile(path, 'utf8'));
+        moderatedOut = readModeratedOut(await readFile(path, 'utf8'));
         file.votes = file.votes.filter((vote) => !moderatedOut.has(vote.statement));
-        console.error(`Left out ${moderatedOut.size} comments moderated out in ${path}.`);
+        console.error(
+          `Zeroed ${moderatedOut.size} comments moderated out in ${path}, as Pol.is does.`,
+        );
       }
     } catch (error) {
       if (error instanceof VotesFileError) {
@@ -234,7 +238,7 @@ export const opinionGroupsCommand = {
       `Read ${file.votes.length} votes by ${voterCount} voters on ${statementCount} statements ` +
         `(${FORMAT_NAMES[file.format]}), on ${SCALE_NAMES[file.scale]}.`,
     );
-    const result = computeOpinionGroups(file.votes);
+    const result = computeOpinionGroups(file.votes, { moderatedOut: [...moderatedOut] });
     if (!result) {
       console.error(
         'Too little to group: it takes at least 2 statements, 20 voters with at least ' +

@@ -148,6 +148,33 @@ describe('computeOpinionGroups', () => {
     expect(lenient.voters.find((voter) => voter.voter === 'sparse0')!.group).not.toBeNull();
   });
 
+  it('ignores moderated statements but counts them as passes in the sparsity scaling, as Pol.is', () => {
+    const moderated = [statementName(20), statementName(21)];
+    const kept = threeCamps.votes.filter((vote) => !moderated.includes(vote.statement));
+    const plain = computeOpinionGroups(kept, { seed: 5 })!;
+    const zeroed = computeOpinionGroups(threeCamps.votes, { seed: 5, moderatedOut: moderated })!;
+    const listed = [
+      ...zeroed.groups.flatMap((group) => group.representative.map((s) => s.statement)),
+      ...zeroed.consensus.map((s) => s.statement),
+      ...zeroed.divisive.map((s) => s.statement),
+    ];
+    for (const statement of moderated) expect(listed).not.toContain(statement);
+    // Same voters grouped (moderated votes do not count towards the threshold), and each voter's
+    // position scaled by √((m + 2) / (v + 2)) instead of √(m / v).
+    const m = 28;
+    const votesOf = new Map<string, number>();
+    for (const vote of kept) votesOf.set(vote.voter, (votesOf.get(vote.voter) ?? 0) + 1);
+    expect(zeroed.voters.map((voter) => voter.group === null)).toEqual(
+      plain.voters.map((voter) => voter.group === null),
+    );
+    plain.voters.forEach((voter, i) => {
+      const v = votesOf.get(voter.voter)!;
+      const ratio = Math.sqrt((m + 2) / (v + 2)) / Math.sqrt(m / v);
+      expect(zeroed.voters[i]!.x).toBeCloseTo(voter.x * ratio, 9);
+      expect(zeroed.voters[i]!.y).toBeCloseTo(voter.y * ratio, 9);
+    });
+  });
+
   it('returns null below the thresholds', () => {
     const oneStatement = threeCamps.votes.filter((vote) => vote.statement === statementName(1));
     expect(computeOpinionGroups(oneStatement)).toBeNull();

@@ -42,6 +42,12 @@ export type OpinionGroupsOptions = {
    * that group (the server passes MIN_GROUP_SIZE); default 10.
    */
   minGroupSize?: number;
+  /**
+   * Statements taken out by moderation. Their votes are ignored; as in Pol.is (which zeroes a
+   * moderated comment's column), each still counts as a pass by every voter in the projection's
+   * sparsity scaling, but not towards the votes a voter needs to be grouped.
+   */
+  moderatedOut?: readonly string[];
 };
 
 export type RepresentativeStatement = {
@@ -136,9 +142,10 @@ function compareIds(a: string, b: string): number {
 /**
  * Step 3: PCA on the grouped voters' rows, missing votes imputed with the statement's mean vote,
  * then every voter projected and scaled by √(statements / own votes), as Pol.is does so that a
- * voter who saw few statements is not pulled to the centre.
+ * voter who saw few statements is not pulled to the centre. `zeroed` moderated statements count
+ * in both, as passes by every voter (Pol.is's zeroed columns; they add nothing to the PCA).
  */
-function projectVoters(matrix: VoteMatrix, grouped: number[]) {
+function projectVoters(matrix: VoteMatrix, grouped: number[], zeroed: number) {
   const m = matrix.statements.length;
   const means = new Float64Array(m);
   const counts = new Float64Array(m);
@@ -175,7 +182,7 @@ function projectVoters(matrix: VoteMatrix, grouped: number[]) {
   const y = new Float64Array(matrix.voters.length);
   for (let i = 0; i < matrix.voters.length; i++) {
     const row = imputedRow(i);
-    const scale = Math.sqrt(m / Math.max(matrix.votesPerVoter[i]!, 1));
+    const scale = Math.sqrt((m + zeroed) / Math.max(matrix.votesPerVoter[i]! + zeroed, 1));
     let px = 0;
     let py = 0;
     for (let j = 0; j < m; j++) {
@@ -451,7 +458,10 @@ export function computeOpinionGroups(
   const seed = options.seed ?? DEFAULT_SEED;
   const minGroupSize = options.minGroupSize ?? DEFAULT_MIN_GROUP_SIZE;
   const maxGroups = options.maxGroups ?? MAX_GROUPS;
-  const matrix = buildVoteMatrix(votes);
+  const moderatedOut = new Set(options.moderatedOut ?? []);
+  const matrix = buildVoteMatrix(
+    moderatedOut.size > 0 ? votes.filter((vote) => !moderatedOut.has(vote.statement)) : votes,
+  );
   const m = matrix.statements.length;
   if (m < 2) return null;
 
@@ -463,7 +473,7 @@ export function computeOpinionGroups(
   });
   if (grouped.length < 2 * minGroupSize) return null;
 
-  const { x, y } = projectVoters(matrix, grouped);
+  const { x, y } = projectVoters(matrix, grouped, moderatedOut.size);
   const { base, baseOfGrouped } = clusterBase(x, y, grouped, seed);
 
   const voterPosition = new Map(matrix.voters.map((voter, i) => [voter, i]));
