@@ -1,18 +1,5 @@
 import type { Endpoint, PayloadOf, ResponseOf } from '../../contract/calls.ts';
 
-/**
- * A call the web makes before its contract entry exists (`pending-calls.ts`): its endpoint with
- * the payload and response types written out.
- */
-export type PendingCall<Payload, Response> = Endpoint & {
-  /** Types only: never set at run time. */
-  readonly types: { payload: Payload; response: Response };
-};
-
-export function pendingCall<Payload, Response>(endpoint: Endpoint): PendingCall<Payload, Response> {
-  return endpoint as PendingCall<Payload, Response>;
-}
-
 /** The one error type of every failed call: the HTTP status and a message a person can read. */
 export class ApiError extends Error {
   readonly status: number;
@@ -45,11 +32,6 @@ export function toQueryString(payload: Record<string, unknown>): string {
  * answer is not JSON
  * (docs/product/calls.md#answer-handling).
  */
-export async function callApi<Payload, Response>(
-  call: PendingCall<Payload, Response>,
-  payload: Payload,
-  options?: { signal?: AbortSignal },
-): Promise<Response>;
 export async function callApi<At extends Endpoint>(
   call: At,
   payload: PayloadOf<At>,

@@ -1,4 +1,5 @@
 import type { ResponseOf } from '../../../contract/calls.ts';
+import { isSubscriptionOpen } from '../../../contract/payments.base.ts';
 import type {
   getDetailedReport,
   getQuiz,
@@ -61,9 +62,6 @@ export const normsMaxAgeMs = 10 * 60_000;
 /** A process asks for a recomputation at most this often, however many reads find them stale. */
 const normsRequestIntervalMs = 60_000;
 
-/** Subscription statuses that open every report (a payment that is late still counts). */
-const openingStatuses = new Set(['active', 'past_due']);
-
 const quizLoginMessage = 'Please log in or sign up to answer this quiz';
 const reportsLoginMessage = 'Please log in or sign up to see your reports';
 
@@ -86,7 +84,7 @@ export type MemberReport = {
 
 /** A report is locked unless it is free (Ownership) or the member's subscription opens it. */
 export function isReportLocked(report: Report, subscriptionStatus: string): boolean {
-  return report.requiresSubscription && !openingStatuses.has(subscriptionStatus);
+  return report.requiresSubscription && !isSubscriptionOpen(subscriptionStatus);
 }
 
 // ---------------------------------------------------------------------------------------------
