@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useElementWidth } from '../../../hooks/use-element-width.ts';
 import { voteScale } from '../../opinions/vote-scale.ts';
 import {
   minLabelledSegment,
@@ -18,24 +19,6 @@ const barHeight = 24;
 function rowLayout(stacked: boolean) {
   const barTop = stacked ? 38 : 22;
   return { barTop, height: barTop + barHeight + 10, figuresBaseline: stacked ? 32 : labelBaseline };
-}
-
-/** Follows an element's width (ResizeObserver); 0 until measured. */
-function useElementWidth<T extends Element>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver((entries) => {
-      const entry = entries[0];
-      if (entry) setWidth(entry.contentRect.width);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
 }
 
 const segmentClass = [styles.vote1, styles.vote2, styles.vote3, styles.vote4, styles.vote5];

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useElementWidth } from '../../../hooks/use-element-width.ts';
 import { gridColourThresholds } from '../../../../contract/contribution-grid.ts';
 import type { ContributionGrid as Grid } from '../../../../contract/people.ts';
 import { formatCount, pluralize } from '../../../ui/format.ts';
@@ -27,24 +27,6 @@ const dayFormat = new Intl.DateTimeFormat(undefined, {
   timeZone: 'UTC',
 });
 const legendSteps = [0, 1, 2, 3, 4, 5];
-
-/** Follows the width of an element (ResizeObserver); 0 until measured. */
-function useElementWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver((entries) => {
-      const entry = entries[0];
-      if (entry) setWidth(entry.contentRect.width);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
 
 function legendText(step: number): string {
   const [t1, t2, t3, t4] = gridColourThresholds;
