@@ -34,7 +34,11 @@ export default function QuizPage() {
   const { slug = '' } = useParams();
   usePageTitle('quiz');
   return (
-    <LoginRequired reason="Please log in or sign up to answer this quiz" startPage="signup">
+    <LoginRequired
+      reason="Please log in or sign up to answer this quiz"
+      startPage="signup"
+      loading={<QuizSkeleton />}
+    >
       <QuizScreen slug={quizSlugOf(slug)} />
     </LoginRequired>
   );
