@@ -5,13 +5,13 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
 import { seedSynthetic, syntheticPolls } from '../server/db/seed/synthetic.ts';
 import { makeAdmin } from '../server/features/users/users.service.ts';
 import { openAndPrepareDatabase } from '../server/runtime.ts';
+import { createServerDatabase } from '../server/test/database.ts';
 import { buildMember } from '../server/test/factories.ts';
 import { freePort } from '../server/test/free-port.ts';
 import { cookiePolicyVersion } from '../contract/cookies.base.ts';
@@ -100,21 +100,9 @@ async function startServer(): Promise<Prepared> {
   delete env.SEED;
   let dropDatabase: (() => Promise<void>) | null = null;
   if (process.env.DATABASE_URL) {
-    const serverUrl = process.env.DATABASE_URL;
-    const name = `stance_e2e_analytics_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const database = await createServerDatabase(process.env.DATABASE_URL);
+    env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
   }
   const prepared = await prepareDatabase(env);
 

@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuild } from '../scripts/web-build.ts';
+import { createServerDatabase } from '../server/test/database.ts';
 import { freePort } from '../server/test/free-port.ts';
 import { startStripeStandIn } from '../server/test/stripe-standin.ts';
 
@@ -94,22 +93,10 @@ export default async function setup(project: TestProject) {
 
   let dropDatabase: (() => Promise<void>) | null = null;
   if (process.env.DATABASE_URL) {
-    const serverUrl = process.env.DATABASE_URL;
-    const name = `stance_e2e_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    const database = await createServerDatabase(process.env.DATABASE_URL);
+    env.DATABASE_URL = database.url;
     await runNode(['server/cli.ts', 'seed', 'demo'], env);
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    dropDatabase = database.drop;
   }
 
   let output = '';
