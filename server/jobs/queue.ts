@@ -39,7 +39,8 @@ export async function enqueueJob(
     .values({
       kind,
       payload: JSON.stringify(payload),
-      runAt: options.runAt ?? new Date(),
+      // Without a time, the column's default: the database's clock, which the claim reads.
+      ...(options.runAt ? { runAt: options.runAt } : {}),
       ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
     })
     .returning('id')
@@ -77,13 +78,17 @@ export async function enqueueUniqueJob(
  * drain one table without taking the same job twice; the lease makes a job claimable again if its
  * worker dies. A worker claims only the kinds it has handlers for, so a process that does not know
  * a kind (an older version during a deploy, a test's worker) leaves those jobs to one that does.
+ *
+ * "Due" is read on the database's clock (`now()`, this one statement's start), the one that stamped
+ * `run_at`: a process's own clock may run behind it, and even in step it keeps milliseconds where
+ * the column keeps microseconds, so a job queued in the same millisecond as the claim would
+ * otherwise wait for the next poll.
  */
 export async function claimJobs(db: Db, limit: number, kinds: readonly string[]) {
-  const now = new Date();
   return db
     .updateTable('jobs')
     .set({
-      lockedUntil: new Date(now.getTime() + leaseMs),
+      lockedUntil: sql<Date>`now() + ${leaseMs}::float8 * interval '1 millisecond'`,
       attempts: sql`attempts + 1`,
     })
     .where(
@@ -96,9 +101,11 @@ export async function claimJobs(db: Db, limit: number, kinds: readonly string[])
         // `= any` rather than `in`: a worker with no handlers still polls (and so notices an
         // outage) but claims nothing.
         .where(sql<boolean>`kind = any(${[...kinds]}::text[])`)
-        .where('runAt', '<=', now)
+        .where('runAt', '<=', sql<Date>`now()`)
         .where('attempts', '<', sql<number>`max_attempts`)
-        .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', now)]))
+        .where((eb) =>
+          eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', sql<Date>`now()`)]),
+        )
         .orderBy('runAt')
         .orderBy('id')
         .limit(limit)
@@ -130,7 +137,7 @@ export async function failJob(db: Db, id: number, attempts: number, error: unkno
     .set({
       lockedUntil: null,
       lastError: message.slice(0, 2000),
-      runAt: new Date(Date.now() + retryDelayMs(attempts)),
+      runAt: sql<Date>`now() + ${retryDelayMs(attempts)}::float8 * interval '1 millisecond'`,
     })
     .where('id', '=', id)
     .execute();

@@ -2,6 +2,7 @@ import type { FeedCards } from '../../../contract/entities.ts';
 import { z } from 'zod';
 import { cursorId, cursorTimeMs, decodeCursor, encodeCursor } from '../../cursor.ts';
 import { batcherPerDatabase } from '../../db/batcher.ts';
+import { databaseNow } from '../../db/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { composeResponseBody, shareResponseBody } from '../../serializer.ts';
 import { getOpinionsInOrder, listLatestActivity } from '../opinions/opinions.service.ts';
@@ -66,7 +67,7 @@ async function getRanking(db: Db, topicId: number | undefined, cursorNow: Date |
 }
 
 async function loadNewestRanking(db: Db, topicId: number | undefined) {
-  const ranking = await computeRanking(db, new Date(), topicId);
+  const ranking = await computeRanking(db, await databaseNow(db), topicId);
   // Its later pages carry this time in their cursor.
   void feedCaches(db).rankingsAt.get(rankingAtKey(topicId, ranking.now), async () => ranking);
   return ranking;

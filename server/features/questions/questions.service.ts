@@ -20,6 +20,7 @@ import {
   decodeCursor,
   encodeCursor,
 } from '../../cursor.ts';
+import { databaseNow } from '../../db/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
@@ -315,7 +316,7 @@ function getArgumentRanking(db: Db, sort: ArgumentSort, cursorTime: Date | null)
     );
   }
   return caches.newestRankings.get(sort, async () => {
-    const ranking = await computeArgumentRanking(db, new Date(), sort);
+    const ranking = await computeArgumentRanking(db, await databaseNow(db), sort);
     // Its later pages carry this time in their cursor.
     void caches.rankingsAt.get(rankingAtKey(sort, ranking.asOf), async () => ranking);
     return ranking;
@@ -469,10 +470,11 @@ export async function getConvoPage(
     (position) => !position.deleted,
   );
   const opinionIds = positionRows.map((position) => position.id);
+  const asOf = await databaseNow(db);
   const [tuples, opinions, argumentRows] = await Promise.all([
     toConvoTuples(db, [row]),
     getOpinionsInOrder(db, opinionIds, member?.ratings ?? null),
-    questionsRepository.listArgumentRows(db, { asOf: new Date(), opinionIds }),
+    questionsRepository.listArgumentRows(db, { asOf, opinionIds }),
   ]);
   const { ConvoTitle: _convoTitle, PosTitle: _posTitle, ...convo } = tuples[0]!;
   const rowsByOpinion = new Map<number, RankableArgument[]>();
