@@ -163,6 +163,8 @@ export const getDetailedReport = defineCall({
     Scoring: scoringKey,
     /** Admin-hub viewers only: the community averages per entry, null when withheld. */
     Community: z.array(z.number().nullable()).optional(),
+    /** Sent with Community: the fewest members an average is shown for (MIN_GROUP_SIZE). */
+    MinGroupSize: z.number().int().optional(),
   }),
 });
 

@@ -447,6 +447,7 @@ describe('GET /api/reports/getdetailed', () => {
         ),
       );
       expect(body.Members).toEqual(norms.map((norm) => norm.members));
+      expect(body.MinGroupSize).toBe(2);
     }
     // Members of earlier tests answered every Ownership item: enough for an average.
     expect(norms.every((norm) => norm.members >= 2)).toBe(true);

@@ -635,6 +635,7 @@ export async function getDetailedReportPage(
     page.Community = entries.map((_entry, index) =>
       communityAverageOf(normOf(index), options.minGroupSize),
     );
+    page.MinGroupSize = options.minGroupSize;
   }
   if (locked) return page;
   page.Reports = { [name]: evaluation.answered === 0 ? null : evaluation.values };

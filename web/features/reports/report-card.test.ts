@@ -224,15 +224,17 @@ describe('buildCard', () => {
   it('carries the community average, null when withheld, for admin-hub viewers', () => {
     const card = buildCard(
       'sexuality',
-      sexualityReport({ Community: [51.4, null, 40, 60, 70, 55] }),
+      sexualityReport({ Community: [51.4, null, 40, 60, 70, 55], MinGroupSize: 7 }),
     );
     expect(card.hasCommunity).toBe(true);
     const views = flatEntries(card);
     expect(views[1]!.community).toBe(51.4);
     expect(views[2]!.community).toBeNull();
+    // The server's MIN_GROUP_SIZE, not a number written into the client.
     expect(barDescription(views[2]!, false)).toContain(
-      'community average withheld: fewer than 10 members',
+      'community average withheld: fewer than 7 members',
     );
+    expect(barDescription(views[1]!, false)).toContain('community average 51');
   });
 
   it("groups the Opinion DNA's elements by their group, in order", () => {

@@ -89,6 +89,8 @@ export type EntryView = {
   members: number;
   /** The community average; null when withheld, undefined when the viewer gets none. */
   community: number | null | undefined;
+  /** The fewest members a community average is shown for, when the server said. */
+  communityMinimum: number | null;
   /** How many statements score this entry (0 for a total). */
   statements: number;
   /** How many of them the member has answered. */
@@ -146,6 +148,7 @@ export function buildCard(name: ReportName, report: DetailedReport): CardView {
       percentile: fitted.isSample ? null : at(report.Percentiles, index, length),
       members: report.Members[index] ?? 0,
       community: community ? (community[index] ?? null) : undefined,
+      communityMinimum: report.MinGroupSize ?? null,
       statements: statementsByName.get(entry.Name) ?? 0,
       answered: report.Answered[index] ?? 0,
     };
@@ -176,14 +179,18 @@ export function barDescription(view: EntryView, isSample: boolean): string {
     parts.push(labelOf(view.score, view.leaning));
   }
   parts.push(`${view.entry.Poles.Low} at 0, ${view.entry.Poles.High} at 100`);
-  if (view.community !== undefined) {
-    parts.push(
-      view.community === null
-        ? 'community average withheld: fewer than 10 members'
-        : `community average ${Math.round(view.community)}`,
-    );
-  }
+  const community = communityText(view);
+  if (community !== null) parts.push(community.toLowerCase());
   return parts.join('; ');
+}
+
+/** What the entry says of the community average: null when the viewer gets none. */
+export function communityText(view: EntryView): string | null {
+  if (view.community === undefined) return null;
+  if (view.community !== null) return `Community average ${Math.round(view.community)}`;
+  return view.communityMinimum === null
+    ? 'Community average withheld: too few members'
+    : `Community average withheld: fewer than ${view.communityMinimum} members`;
 }
 
 /** The 90 % interval drawn around a score, kept on the 0–100 scale. */

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../../ui/Button.tsx';
 import {
   balancedText,
   barDescription,
+  communityText,
   buildCard,
   headlineOf,
   intervalOf,
@@ -267,12 +268,7 @@ function EntryFacts({
   isSample: boolean;
   quizLink: string;
 }) {
-  const community =
-    view.community === undefined
-      ? null
-      : view.community === null
-        ? 'Community average withheld: fewer than 10 members'
-        : `Community average ${Math.round(view.community)}`;
+  const community = communityText(view);
   if (view.score === null) {
     return (
       <p className={styles.facts}>
