@@ -180,7 +180,7 @@ describe.skipIf(isBrowserMissing)('insights and opinion groups', () => {
       });
       await expect(more.getAttribute('aria-expanded')).resolves.toBe('false');
       await more.click();
-      await expect(list.getByRole('listitem').count()).resolves.toBe(answer.Insights.length);
+      await expect.poll(() => list.getByRole('listitem').count()).toBe(answer.Insights.length);
       await list.getByText(answer.Insights.at(-1)!.Desc).waitFor();
     }
 
@@ -195,7 +195,7 @@ describe.skipIf(isBrowserMissing)('insights and opinion groups', () => {
     const moreCharts = matrix.getByRole('button', { name: /^See more \(\d+ more charts\)$/ });
     const hidden = Number(/\((\d+)/.exec((await moreCharts.textContent()) ?? '')![1]);
     await moreCharts.click();
-    await expect(charts.count()).resolves.toBe(1 + hidden);
+    await expect.poll(() => charts.count()).toBe(1 + hidden);
     await matrix.getByRole('button', { name: 'See less' }).waitFor();
     // Where the groups stand: one chart per topic with groups, the member's group (if any) marked.
     const groupsPart = insights.getByRole('region', { name: 'Where the groups stand' });
