@@ -1,5 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import {
+  integrationTests,
+  journeys,
+  noDatabaseVariable,
+  unitTests,
+} from './scripts/test-layout.ts';
 
+// Three projects, chosen by a test file's name (scripts/test-layout.ts, docs/decisions/058):
+// `unit` runs once without a database, `db` on the embedded database or on DATABASE_URL's server
+// (CI runs it on both), `e2e` once against the built app.
 export default defineConfig({
   test: {
     projects: [
@@ -7,13 +17,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'server/**/*.test.ts',
-            'contract/**/*.test.ts',
-            'web/**/*.test.{ts,tsx}',
-            'content/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
+          include: unitTests,
+          exclude: integrationTests,
+          env: { [noDatabaseVariable]: '1' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db',
+          include: integrationTests,
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -22,7 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.e2e.ts'],
+          include: journeys,
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
@@ -31,5 +45,11 @@ export default defineConfig({
       },
     ],
     env: { NODE_ENV: 'test' },
+    // A file waits on its database, its server or Chromium much of the time: one worker per core
+    // (vitest's default leaves one core to itself) keeps both of a CI machine's cores busy.
+    maxWorkers: Math.max(2, availableParallelism()),
+    reporters: ['default', './scripts/test-summary-reporter.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

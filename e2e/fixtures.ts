@@ -6,6 +6,7 @@ import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 
 export const chromiumPath = inject('chromiumPath');
 export const baseUrl = inject('baseUrl');
+const browserEndpoint = inject('browserEndpoint');
 /** True when the journeys cannot run here (no Chromium); global setup has said so loudly. */
 export const isBrowserMissing = !chromiumPath;
 
@@ -14,8 +15,15 @@ export const adminEmail = 'admin@stance.test';
 
 const screenshotDir = path.resolve(import.meta.dirname, 'screenshots');
 
+/**
+ * The journeys' Chromium: one for the run, started by global setup, which each journey file
+ * connects to (its `close()` closes that file's pages and disconnects). Starting one per file
+ * cost about a second each.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch(chromiumLaunchOptions(chromiumPath));
+  return browserEndpoint
+    ? chromium.connect(browserEndpoint)
+    : chromium.launch(chromiumLaunchOptions(chromiumPath));
 }
 
 /** A fresh visitor (no cookies, no storage) with a viewport of the given width. */
@@ -66,7 +74,7 @@ export async function waitForMail(email: string, subject: RegExp): Promise<Outbo
       const mail = answer.body.Mails.find((item) => subject.test(item.Subject));
       if (mail) return mail;
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No mail to ${email} with a subject matching ${subject} within 20 s`);
 }

@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 import { ensureWebBuild } from '../scripts/web-build.ts';
 import { createServerDatabase } from '../server/test/database.ts';
 import { freePort } from '../server/test/free-port.ts';
@@ -14,6 +16,8 @@ declare module 'vitest' {
     chromiumPath: string;
     /** Where the built app under test is served. */
     baseUrl: string;
+    /** The one Chromium the journeys share (e2e/fixtures.ts, launchBrowser). */
+    browserEndpoint: string;
   }
 }
 
@@ -65,6 +69,7 @@ export default async function setup(project: TestProject) {
       `\n${'!'.repeat(78)}\n!! ${message}\n!! THE E2E JOURNEYS WERE SKIPPED. Install Debian's chromium or set CHROMIUM_PATH.\n${'!'.repeat(78)}\n`,
     );
     project.provide('baseUrl', '');
+    project.provide('browserEndpoint', '');
     return;
   }
 
@@ -84,6 +89,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     SEED: 'demo',
     LOG_LEVEL: 'warn',
+    // Sign-up and log-in codes leave through the job worker: a journey waits a poll for each.
+    JOBS_POLL_MS: '50',
     // Journeys that need staff rights sign up with this address (see e2e/fixtures.ts).
     ADMIN_EMAILS: 'admin@stance.test',
     STRIPE_API_BASE: stripe.baseUrl,
@@ -109,9 +116,12 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitForServer(baseUrl, child, () => output);
   project.provide('baseUrl', baseUrl);
+  const browser = await chromium.launchServer(chromiumLaunchOptions(chromiumPath));
+  project.provide('browserEndpoint', browser.wsEndpoint());
 
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
+    await browser.close();
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');

@@ -62,6 +62,7 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
@@ -136,6 +137,8 @@ export type Config = {
    * process's memory; 0 turns the cache off (docs/decisions/014-voting.md).
    */
   readCacheMs: number;
+  /** How often this process's job worker looks for due jobs (mail, derived figures). */
+  jobsPollMs: number;
   google: { clientId: string | undefined; jwksUrl: string; issuer: string };
   facebook: { appId: string | undefined; appSecret: string | undefined; graphUrl: string };
   stripe: {
@@ -205,6 +208,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     // Tests write rows behind the app's back through factories, which a cache would not see.
     readCacheMs: env.READ_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 5000),
+    jobsPollMs: env.JOBS_POLL_MS,
     google: {
       clientId: env.GOOGLE_CLIENT_ID,
       jwksUrl: env.GOOGLE_JWKS_URL,

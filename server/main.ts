@@ -47,7 +47,11 @@ async function main() {
     { config, db: requests.db, webDir: path.resolve(import.meta.dirname, '../dist/web') },
     { logger },
   );
-  const worker = startJobWorker(handle.db, jobHandlers, { log: app.log, config });
+  const worker = startJobWorker(handle.db, jobHandlers, {
+    log: app.log,
+    config,
+    pollMs: config.jobsPollMs,
+  });
   if (config.isProduction && config.trustProxy === false) {
     // Behind a proxy, every visitor would share its address, and so its per-address rate limits.
     app.log.warn(

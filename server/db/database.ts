@@ -95,12 +95,22 @@ function countActivity(pglite: PGlite): { count: number } {
   return activity;
 }
 
-/** Opens the embedded database; `dataDir` undefined keeps it in memory (tests). */
-export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<DatabaseHandle> {
+/** The PGlite instance behind each embedded database, for copying one (copyEmbeddedDatabase). */
+const embeddedInstances = new WeakMap<Db, PGlite>();
+
+/**
+ * Opens the embedded database; `dataDir` undefined keeps it in memory (tests). `from` starts it as
+ * a copy of another's files (copyEmbeddedDatabase): the tests' migrated database, made once.
+ */
+export async function openEmbeddedDatabase(
+  dataDir: string | undefined,
+  options: { from?: Blob } = {},
+): Promise<DatabaseHandle> {
   const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     const pglite = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
+      ...(options.from ? { loadDataDir: options.from } : {}),
       extensions: { pg_trgm },
     });
     await usePreparedStatements(pglite);
@@ -109,6 +119,7 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
       plugins: [new CamelCasePlugin()],
     });
     embeddedDatabases.set(db, countActivity(pglite));
+    embeddedInstances.set(db, pglite);
     return {
       db,
       kind: 'embedded',
@@ -121,6 +132,13 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
     releaseLock();
     throw error;
   }
+}
+
+/** The files of an embedded database, as a tarball `openEmbeddedDatabase` can start from. */
+export async function copyEmbeddedDatabase(db: Db): Promise<Blob> {
+  const pglite = embeddedInstances.get(db);
+  if (!pglite) throw new Error('copyEmbeddedDatabase takes an embedded database');
+  return pglite.dumpDataDir('none');
 }
 
 /** How long a connection may take by default: a server that does not answer must not hang us. */

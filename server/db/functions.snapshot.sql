@@ -1,7 +1,7 @@
 -- Every function and trigger in the public schema after the migrations, as the catalog
 -- prints them (pg_get_functiondef, pg_get_triggerdef), the same on PGlite and PostgreSQL.
--- server/db/functions.test.ts compares a migrated database with this file: after a change,
--- run `npx vitest run server/db/functions.test.ts -u` and review the difference.
+-- server/db/functions.db.test.ts compares a migrated database with this file: after a change,
+-- run `npx vitest run server/db/functions.db.test.ts -u` and review the difference.
 
 CREATE OR REPLACE FUNCTION public.cast_votes_in_sessions(p_token_hashes text[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[], p_idle_cutoff timestamp with time zone, p_touch_before timestamp with time zone)
  RETURNS TABLE(vote_index integer, vote_user_id integer, vote_counts integer[], vote_previous integer)

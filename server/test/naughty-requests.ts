@@ -5,7 +5,7 @@ import * as contract from '../../contract/index.ts';
 import { appRoutes } from '../../contract/routes.ts';
 
 /**
- * Hostile requests for every route, shared by the fuzz test (server/app.fuzz.test.ts, through
+ * Hostile requests for every route, shared by the fuzz test (server/app.fuzz.db.test.ts, through
  * `app.inject()`) and the soak (bench/soak.ts, over a socket): naughty strings in path
  * parameters, query strings and JSON bodies, wrapped in the `{"body": …}` envelope of
  * docs/decisions/002-wire-format-and-errors.md and also unwrapped or malformed.

@@ -9,7 +9,7 @@
 -- Every table the members cache reads (memberCacheTables in
 -- server/features/sessions/members-cache.ts) has triggers calling these functions; the triggers
 -- themselves are created by migrations (20261121T2400, 20261121T2500), and
--- server/db/functions.test.ts fails when one of those tables has none.
+-- server/db/functions.db.test.ts fails when one of those tables has none.
 --
 -- The votes' insert and update triggers stand aside while stance.votes_noted is 'on': a vote batch
 -- (cast-votes-in-sessions.sql) writes its voters' notes itself, once.

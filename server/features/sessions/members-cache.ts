@@ -18,7 +18,7 @@ import { isSessionLive, liveSessionBounds } from './sessions.live.ts';
 /**
  * Every table the members cache reads (sessionsRepository.loadMembers). Each needs triggers noting
  * its changes in member_changes (server/db/functions/member-changes.sql), added in the migration
- * that teaches the cache to read it: server/db/functions.test.ts fails for a table without them.
+ * that teaches the cache to read it: server/db/functions.db.test.ts fails for a table without them.
  */
 export const memberCacheTables = [
   'sessions',

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 /*
  * When a session is live: the one rule, in the two forms it is needed in — a predicate for the
  * members cache's memory and a SQL condition for the queries that find or prune sessions — kept
- * side by side so that they change together (sessions.live.test.ts checks that they agree). The
+ * side by side so that they change together (sessions.live.db.test.ts checks that they agree). The
  * vote's database function (server/db/functions/cast-votes-in-sessions.sql) applies the same
  * condition with the bounds `liveSessionBounds` gives it (docs/decisions/011-accounts-and-sessions.md).
  */

@@ -64,8 +64,8 @@ describe("the database's functions and triggers", () => {
     const snapshot = [
       '-- Every function and trigger in the public schema after the migrations, as the catalog',
       '-- prints them (pg_get_functiondef, pg_get_triggerdef), the same on PGlite and PostgreSQL.',
-      '-- server/db/functions.test.ts compares a migrated database with this file: after a change,',
-      '-- run `npx vitest run server/db/functions.test.ts -u` and review the difference.',
+      '-- server/db/functions.db.test.ts compares a migrated database with this file: after a change,',
+      '-- run `npx vitest run server/db/functions.db.test.ts -u` and review the difference.',
       '',
       listing(functions.map((row) => row.definition)),
       '-- Triggers',

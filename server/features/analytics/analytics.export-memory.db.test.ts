@@ -6,13 +6,15 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser, loginAs } from '../../test/factories.ts';
 
 /*
- * The CSV export streams: 100,000 members' rows leave in pages, so the server's heap does not grow
- * with the export. The server runs in this process, listening on a real port; the test reads the
- * response as it arrives and, every few megabytes, collects garbage and notes the heap still in
- * use, which is what the export holds (not the garbage it has not yet collected).
+ * The CSV export streams: 30,000 members' rows leave in pages of 1,000, so the server's heap does
+ * not grow with the export. The server runs in this process, listening on a real port; the test
+ * reads the response as it arrives and, every megabyte, collects garbage and notes the heap still
+ * in use, which is what the export holds (not the garbage it has not yet collected). Read in one
+ * page, the same members' rows held 20.5 MB of heap. Its speed at 100,000 members is
+ * `npm run bench:analytics`'s to measure (docs/decisions/058-tests-in-minutes.md).
  */
 
-const members = 100_000;
+const members = 30_000;
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -69,7 +71,7 @@ async function download(query: string, onChunk: (received: number) => void = () 
   return { bytes, lines };
 }
 
-describe('stancedna/report over 100,000 members', () => {
+describe('stancedna/report over 30,000 members', () => {
   it('streams every row while the server heap stays within a few MB', async () => {
     // Warm up: the modules, the prepared plans, the export key.
     await download('nationality=us');
@@ -81,7 +83,7 @@ describe('stancedna/report over 100,000 members', () => {
     const started = performance.now();
     const { bytes, lines } = await download('', (received) => {
       if (received < nextSample) return;
-      nextSample = received + 2 * 1024 * 1024;
+      nextSample = received + 1024 * 1024;
       collectGarbage();
       const usage = process.memoryUsage();
       peakHeap = Math.max(peakHeap, usage.heapUsed);
@@ -97,45 +99,29 @@ describe('stancedna/report over 100,000 members', () => {
     );
     // The header and one line per member.
     expect(lines).toBe(members + 1);
-    // The body is far larger than the bound, so a buffered export could not pass.
-    expect(bytes).toBeGreaterThan(15 * 1024 * 1024);
+    expect(bytes).toBeGreaterThan(4 * 1024 * 1024);
     expect(heapGrowthMb).toBeLessThan(8);
   }, 600_000);
 
-  it('answers the filtered overview and the community matrix over the same members (figures logged)', async () => {
-    const send = () =>
-      fetch(
-        `${baseUrl}/api/stancedna/filter?gender=male,female&nationality=gb&education=30,50,70` +
-          '&values=intellectual-curiosity:10:90,enthusiasm:20:80,orderliness:5:95,' +
-          'industriousness:0:70,assertiveness:30:100',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie },
-          body: JSON.stringify({ body: { assessmentType: 'opiniondna' } }),
-        },
-      );
-    const times: number[] = [];
-    let body: { Users: number | null; Averages: (number | null)[] | null } | undefined;
-    for (let run = 0; run < 21; run++) {
-      const started = performance.now();
-      const response = await send();
-      body = ((await response.json()) as { body: NonNullable<typeof body> }).body;
-      if (run > 0) times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    const percentile = (p: number) =>
-      times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-    const started = performance.now();
+  it('answers the filtered overview and the community matrix over the same members', async () => {
+    const filtered = await fetch(
+      `${baseUrl}/api/stancedna/filter?gender=male,female&nationality=gb&education=30,50,70` +
+        '&values=intellectual-curiosity:10:90,enthusiasm:20:80,orderliness:5:95,' +
+        'industriousness:0:70,assertiveness:30:100',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ body: { assessmentType: 'opiniondna' } }),
+      },
+    );
+    const body = (
+      (await filtered.json()) as { body: { Users: number | null; Averages: unknown[] | null } }
+    ).body;
+    expect(body.Users).toBeGreaterThan(1000);
+    expect(body.Averages).toHaveLength(48);
     const community = await fetch(`${baseUrl}/api/stancedna/get?type=opiniondna`, {
       headers: { cookie },
     });
-    const communityMs = performance.now() - started;
-    console.info(
-      `stancedna/filter (3 fields, 5 ranges, ${members} members): p50 ${percentile(0.5).toFixed(0)} ms, ` +
-        `p95 ${percentile(0.95).toFixed(0)} ms over 20; stancedna/get ${communityMs.toFixed(0)} ms`,
-    );
-    expect(body!.Users).toBeGreaterThan(1000);
-    expect(body!.Averages).toHaveLength(48);
     const matrix = (
       (await community.json()) as { body: { Matrix: Record<string, Record<string, number>> } }
     ).body.Matrix;

@@ -12,7 +12,7 @@ import { protectCell, pseudonymOf } from './analytics.service.ts';
 /*
  * The staff analytics against a population whose every figure the test computes itself, in plain
  * JavaScript over the same data: the member scores (derived data) are written directly here; how
- * they are derived from votes is analytics.scores.test.ts.
+ * they are derived from votes is analytics.scores.db.test.ts.
  */
 
 const MIN = 10;

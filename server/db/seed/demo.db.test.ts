@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database.ts';
+import { checkMilestones } from '../../features/milestones/milestones.service.ts';
 import { findCounterDrift } from '../../features/opinions/opinions.repository.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { loadDemoContent } from './demo-content.ts';
@@ -155,5 +156,27 @@ describe('the demo seed', () => {
 
   it('refuses to load into a database that holds content', async () => {
     await expect(seedDemo(handle.db, { now })).rejects.toBeInstanceOf(DatabaseNotEmptyError);
+  });
+});
+
+// One seed for every check that only reads the demo: seeding takes about 10 s on PGlite.
+describe('the demo content and milestones', () => {
+  it("records every member's milestones without a single notification", async () => {
+    const counts = await sql<{ members: number; milestones: number; notices: number }>`
+      select (select count(distinct user_id) from user_milestones)::int as members,
+        (select count(*) from user_milestones)::int as milestones,
+        (select count(*) from notifications where kind = 'Milestone')::int as notices
+    `.execute(handle.db);
+    const row = counts.rows[0]!;
+    expect(row.members).toBe(69);
+    expect(row.milestones).toBeGreaterThan(69 * 5);
+    expect(row.notices).toBe(0);
+    // So a demo member's next check, after their next vote, finds nothing old to announce.
+    const demo = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    expect(await checkMilestones(handle.db, demo.id)).toEqual([]);
   });
 });
