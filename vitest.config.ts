@@ -37,8 +37,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: journeys,
+          // One server per worker, a file on its worker's own (e2e/global-setup.ts).
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

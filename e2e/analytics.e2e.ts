@@ -15,7 +15,7 @@ import { createServerDatabase } from '../server/test/database.ts';
 import { buildMember } from '../server/test/factories.ts';
 import { freePort } from '../server/test/free-port.ts';
 import { cookiePolicyVersion } from '../contract/cookies.base.ts';
-import { isBrowserMissing, launchBrowser } from './fixtures.ts';
+import { downloadedBytes, isBrowserMissing, launchBrowser } from './fixtures.ts';
 
 /*
  * Staff analytics (docs/decisions/056-staff-analytics-screens.md). The journeys need a community:
@@ -277,7 +277,7 @@ describe.skipIf(isBrowserMissing)('staff analytics', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('opiniondna-report.csv');
-    const text = fs.readFileSync(await file.path(), 'utf8');
+    const text = (await downloadedBytes(file)).toString('utf8');
     const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
     expect(rows).toHaveLength(answer.body.Users!);
     const columns = Object.keys(rows[0]!);

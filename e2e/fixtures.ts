@@ -1,11 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 
 export const chromiumPath = inject('chromiumPath');
-export const baseUrl = inject('baseUrl');
+/**
+ * This file's server: its worker's lane (e2e/global-setup.ts). A worker runs one file at a time
+ * and VITEST_POOL_ID numbers the workers running at once from 1, so no other file uses it now.
+ */
+export const baseUrl = laneOf(inject('baseUrls'));
+
+function laneOf(baseUrls: string[]): string {
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return baseUrls.length === 0 ? '' : baseUrls[(worker - 1) % baseUrls.length]!;
+}
 const browserEndpoint = inject('browserEndpoint');
 /** True when the journeys cannot run here (no Chromium); global setup has said so loudly. */
 export const isBrowserMissing = !chromiumPath;
@@ -34,6 +43,13 @@ export async function newVisitor(browser: Browser, width = 1400, height = 900): 
     throw new Error(`The page threw: ${error.message}`);
   });
   return page;
+}
+
+/** A downloaded file's bytes, streamed from the shared Chromium (no local path when connected). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export async function screenshot(page: Page, name: string) {

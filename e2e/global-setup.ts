@@ -14,8 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The Chromium executable, or '' when there is none (journeys are then skipped, loudly). */
     chromiumPath: string;
-    /** Where the built app under test is served. */
-    baseUrl: string;
+    /** The lanes' servers of the built app under test, one per test worker. */
+    baseUrls: string[];
     /** The one Chromium the journeys share (e2e/fixtures.ts, launchBrowser). */
     browserEndpoint: string;
   }
@@ -54,9 +54,11 @@ function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
 }
 
 /**
- * Builds the app, starts the real server on a free port with a fresh database holding the demo
- * content (embedded by default; a new database on the PostgreSQL server when DATABASE_URL is set)
- * and tells the journeys where it is.
+ * Builds the app, then starts one real server per test worker ("lane"), each on a free port with
+ * a fresh database holding the demo content (embedded by default; a new database on the
+ * PostgreSQL server when DATABASE_URL is set), and one Chromium for them all. A journey file uses
+ * its worker's lane (e2e/fixtures.ts), so no two files ever share a server at the same time and
+ * the journeys run beside each other and beside the other tests (docs/decisions/058).
  */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
@@ -68,12 +70,36 @@ export default async function setup(project: TestProject) {
     console.warn(
       `\n${'!'.repeat(78)}\n!! ${message}\n!! THE E2E JOURNEYS WERE SKIPPED. Install Debian's chromium or set CHROMIUM_PATH.\n${'!'.repeat(78)}\n`,
     );
-    project.provide('baseUrl', '');
+    project.provide('baseUrls', []);
     project.provide('browserEndpoint', '');
     return;
   }
 
   await ensureWebBuild();
+  const started = await Promise.allSettled(
+    Array.from({ length: project.config.maxWorkers }, () => startLane()),
+  );
+  const lanes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(lanes.map((lane) => lane.stop()));
+    throw failure.reason;
+  }
+  project.provide(
+    'baseUrls',
+    lanes.map((lane) => lane.baseUrl),
+  );
+  const browser = await chromium.launchServer(chromiumLaunchOptions(chromiumPath));
+  project.provide('browserEndpoint', browser.wsEndpoint());
+
+  return async () => {
+    await browser.close();
+    await Promise.all(lanes.map((lane) => lane.stop()));
+  };
+}
+
+/** One server with the demo content and its own Stripe stand-in; `stop` removes it all. */
+async function startLane(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-e2e-'));
@@ -99,34 +125,38 @@ export default async function setup(project: TestProject) {
   };
 
   let dropDatabase: (() => Promise<void>) | null = null;
-  if (process.env.DATABASE_URL) {
-    const database = await createServerDatabase(process.env.DATABASE_URL);
-    env.DATABASE_URL = database.url;
-    await runNode(['server/cli.ts', 'seed', 'demo'], env);
-    dropDatabase = database.drop;
-  }
-
-  let output = '';
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitForServer(baseUrl, child, () => output);
-  project.provide('baseUrl', baseUrl);
-  const browser = await chromium.launchServer(chromiumLaunchOptions(chromiumPath));
-  project.provide('browserEndpoint', browser.wsEndpoint());
-
-  return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    await browser.close();
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
+  let child: ChildProcess | null = null;
+  async function stop() {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase?.();
     await stripe.close();
-  };
+  }
+
+  try {
+    if (process.env.DATABASE_URL) {
+      const database = await createServerDatabase(process.env.DATABASE_URL);
+      dropDatabase = database.drop;
+      env.DATABASE_URL = database.url;
+      await runNode(['server/cli.ts', 'seed', 'demo'], env);
+    }
+    let output = '';
+    child = spawn(process.execPath, ['server/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitForServer(baseUrl, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
   dismissCookies,
+  downloadedBytes,
   isBrowserMissing,
   launchBrowser,
   newVisitor,
@@ -261,7 +262,7 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
       await dialog.getByRole('link', { name: 'Download the manual (PDF)' }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe('stance-opinion-dna-manual.pdf');
-      const bytes = fs.readFileSync(await file.path());
+      const bytes = await downloadedBytes(file);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(bytes.length).toBeGreaterThan(100_000);
 

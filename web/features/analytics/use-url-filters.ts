@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { StaffFilterKey, StaffFilters } from '../../../contract/analytics.base.ts';
 import { noFilters, readFilters, writeFilters } from './filters.ts';
@@ -12,11 +12,22 @@ import { useDebouncedValue } from './use-debounced-value.ts';
 export function useUrlFilters(keys: readonly StaffFilterKey[], waitMs: number) {
   const { search } = useLocation();
   const navigate = useNavigate();
-  const { filters, errors } = useMemo(() => readFilters(search, keys), [search, keys]);
+  const address = useMemo(() => readFilters(search, keys), [search, keys]);
+  // The last change, shown until the address has caught up with it: a navigation is a
+  // transition, so a slider's thumb moved again before it lands (an arrow key held down) would
+  // otherwise start from the old value and lose a step.
+  const [pending, setPending] = useState<StaffFilters | null>(null);
+  const isCatchingUp = pending !== null && writeFilters(pending) !== writeFilters(address.filters);
+  const filters = isCatchingUp ? pending : address.filters;
+  const { errors } = address;
+  useEffect(() => {
+    if (pending !== null && !isCatchingUp) setPending(null);
+  }, [pending, isCatchingUp]);
   const query = useMemo(() => writeFilters(filters), [filters]);
   const settledQuery = useDebouncedValue(query, waitMs);
   const setFilters = useCallback(
     (next: StaffFilters) => {
+      setPending(next);
       // The contract's encoding as it is (commas and colons readable), not re-encoded.
       const nextQuery = writeFilters(next);
       void navigate({ search: nextQuery ? `?${nextQuery}` : '' }, { replace: true });
