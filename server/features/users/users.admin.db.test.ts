@@ -72,5 +72,7 @@ describe('make-admin', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Three Node processes, each starting the embedded database from disk: 8–12 s on a quiet
+    // machine, and past the default 30 s once, with every core busy (docs/decisions/058).
+  }, 120_000);
 });
