@@ -152,6 +152,9 @@ describe.skipIf(isBrowserMissing)('insights and opinion groups', () => {
     );
     expect(saved).toBe(200);
     await page.reload();
+    // The page's own requests of the reload answered first, so the response awaited below is the
+    // one after the vote (under load, the reload's insight request once answered after the click).
+    await page.waitForLoadState('networkidle');
     // What the page is sent after the vote is what it must show. (A second fetch of our own could
     // see counts the insight refresh job has changed meanwhile.)
     const afterVote = page.waitForResponse(
