@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import {
+  aloneIntegrationTests,
   integrationTests,
   journeys,
   noDatabaseVariable,
@@ -27,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'db',
           include: integrationTests,
+          exclude: aloneIntegrationTests,
           globalSetup: ['server/test/global-setup.ts'],
           // A worker imports the app once for all its files rather than once a file (35% of the
           // project's CPU time). Each file has its own database, the app's state is kept per
@@ -35,6 +37,20 @@ export default defineConfig({
           restoreMocks: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db-alone',
+          include: aloneIntegrationTests,
+          globalSetup: ['server/test/global-setup.ts'],
+          // After every other file, one at a time: a PostgreSQL server's oldest open transaction
+          // is every database's, and another file's would change what these tests see.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
+          isolate: false,
+          restoreMocks: true,
         },
       },
       {

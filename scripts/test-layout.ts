@@ -3,7 +3,8 @@
  *
  * - `*.test.ts(x)`: a unit test. It opens no database, so it runs once.
  * - `*.db.test.ts`: an integration test. It opens a database, so it runs on the embedded database
- *   and again, in CI, on a PostgreSQL server (`DATABASE_URL`).
+ *   and again, in CI, on a PostgreSQL server (`DATABASE_URL`); `*.alone.db.test.ts` the same, but
+ *   with no other test file running.
  * - `e2e/*.e2e.ts`: a browser journey against the built app and its server, run once.
  *
  * vitest.config.ts builds its projects from these patterns, and scripts/test-layout.test.ts fails
@@ -15,6 +16,12 @@ export const testRoots = ['server', 'contract', 'web', 'content', 'scripts'] as 
 
 export const unitTests = testRoots.map((root) => `${root}/**/*.test.{ts,tsx}`);
 export const integrationTests = testRoots.map((root) => `${root}/**/*.db.test.ts`);
+/**
+ * Integration tests whose outcome depends on the whole database server being theirs (the oldest
+ * open transaction of every database, which decides what the members cache may prune): they run
+ * after the others, one at a time.
+ */
+export const aloneIntegrationTests = testRoots.map((root) => `${root}/**/*.alone.db.test.ts`);
 export const journeys = ['e2e/**/*.e2e.ts'];
 
 /** Any file a test runner could take for a test, wherever it is. */
