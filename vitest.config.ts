@@ -8,9 +8,9 @@ import {
   unitTests,
 } from './scripts/test-layout.ts';
 
-// Three projects, chosen by a test file's name (scripts/test-layout.ts, docs/decisions/058):
-// `unit` runs once without a database, `db` on the embedded database or on DATABASE_URL's server
-// (CI runs it on both), `e2e` once against the built app.
+// Projects chosen by a test file's name (scripts/test-layout.ts, docs/decisions/058): `unit` runs
+// once without a database, `db` (and `db-alone`, after it) on the embedded database or on
+// DATABASE_URL's server (CI runs them on both), `e2e` once against the built app.
 export default defineConfig({
   test: {
     projects: [

@@ -61,10 +61,10 @@ export async function migratedEmbeddedDatabase(): Promise<DatabaseHandle> {
  */
 export async function createServerDatabase(
   serverUrl: string,
-  options: { name?: string; template?: string } = {},
+  options: { template?: string } = {},
 ): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   refuseInUnitTests();
-  const name = options.name ?? `stance_test_${randomBytes(6).toString('hex')}`;
+  const name = `stance_test_${randomBytes(6).toString('hex')}`;
   const template = options.template ? ` template ${options.template}` : '';
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}${template}`));
   const url = new URL(serverUrl);
