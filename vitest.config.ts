@@ -60,6 +60,9 @@ export default defineConfig({
           include: journeys,
           // One server per worker, a file on its worker's own (e2e/global-setup.ts).
           globalSetup: ['e2e/global-setup.ts'],
+          // A poll often waits for a page to load first: vitest's 1 s default is a page load on a
+          // busy machine (docs/decisions/058).
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

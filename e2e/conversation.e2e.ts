@@ -275,13 +275,16 @@ describe.skipIf(isBrowserMissing)('conversation', () => {
     const inbox = await newVisitor(browser, 375, 800);
     await inbox.goto(preferencesLink!);
     await dismissCookies(inbox);
+    // The form appears once the saved preferences have loaded.
     const replies = inbox.getByLabel(/Replies to my comments/);
-    await expect.poll(() => replies.isChecked()).toBe(true);
+    await replies.waitFor();
+    await expect(replies.isChecked()).resolves.toBe(true);
     await replies.uncheck();
     await inbox.getByRole('button', { name: 'Save preferences' }).click();
     await inbox.getByRole('status').getByText('Saved.').waitFor();
     await inbox.reload();
-    await expect.poll(() => inbox.getByLabel(/Replies to my comments/).isChecked()).toBe(false);
+    await replies.waitFor();
+    await expect(replies.isChecked()).resolves.toBe(false);
     await expect(inbox.getByLabel(/^All/).isChecked()).resolves.toBe(true);
 
     for (const page of [ada, bob, moderator, inbox]) await page.context().close();

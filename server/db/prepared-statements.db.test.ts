@@ -1,14 +1,23 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { usePreparedStatements } from './prepared-statements.ts';
 
 let pglite: PGlite;
 afterEach(async () => {
-  await pglite.close();
+  await pglite?.close();
+});
+
+/** An empty database's files, made once: each test starts from a copy (0.6 s, not 3 s). */
+let emptyDatabase: Blob;
+beforeAll(async () => {
+  if (process.env.DATABASE_URL) return;
+  const first = await PGlite.create();
+  emptyDatabase = await first.dumpDataDir('none');
+  await first.close();
 });
 
 async function open(options?: { maxPrepared?: number }) {
-  pglite = await PGlite.create();
+  pglite = await PGlite.create({ loadDataDir: emptyDatabase });
   const stats = await usePreparedStatements(pglite, options);
   await pglite.exec(`
     create table items (
