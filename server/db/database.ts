@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrations } from './migrations/index.ts';
 import { createPostgresPool, type PostgresPoolOptions } from './postgres-pool.ts';
@@ -199,4 +199,38 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 /** Runs `work` in a transaction, joining the caller's when `db` already is one. */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Derived rows that a job replaces whole (delete, then insert), each kind with its own advisory
+ * lock class. Two processes replacing the same key at once would both delete nothing new and
+ * both insert, and the second would fail on the primary key (docs/decisions/059).
+ */
+const derivedRowLocks = { opinionInsightCounts: 7001, topicGrouping: 7002 } as const;
+
+/**
+ * Makes `trx` the only writer of one key's derived rows until it ends: another transaction
+ * replacing the same key waits here, then replaces what this one wrote. Only inside a transaction.
+ */
+export async function lockDerivedRows(
+  trx: Db,
+  kind: keyof typeof derivedRowLocks,
+  key: number,
+): Promise<void> {
+  if (!trx.isTransaction)
+    throw new Error('lockDerivedRows holds its lock until a transaction ends');
+  await sql`select pg_advisory_xact_lock(${derivedRowLocks[kind]}::int, ${key}::int)`.execute(trx);
+}
+
+/**
+ * Makes `trx` the only writer of a derived table it replaces whole (or in ranges) until it ends:
+ * another writer waits, then replaces what this one wrote; readers are not held up.
+ */
+export async function lockDerivedTable(
+  trx: Db,
+  table: 'opinion_insight_counts' | 'report_norms' | 'member_scores',
+): Promise<void> {
+  if (!trx.isTransaction)
+    throw new Error('lockDerivedTable holds its lock until a transaction ends');
+  await sql`lock table ${sql.table(table)} in exclusive mode`.execute(trx);
 }

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DemographicFilterField } from '../../../contract/analytics.ts';
 import { generationOptions } from '../../../contract/demographics.base.ts';
 import { generationOfSql } from '../demographics/index.ts';
-import { inTransaction, type Db } from '../../db/database.ts';
+import { inTransaction, lockDerivedTable, type Db } from '../../db/database.ts';
 import type { ParsedFilters } from './filters.ts';
 
 /*
@@ -111,6 +111,8 @@ export async function replaceMemberScores(
   computedAt: Date,
 ) {
   await inTransaction(db, async (trx) => {
+    // Another process's run of the same range waits, then replaces what this one wrote.
+    await lockDerivedTable(trx, 'member_scores');
     await trx
       .deleteFrom('memberScores')
       .where('userId', '>', after)

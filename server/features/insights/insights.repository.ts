@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { inTransaction, type Db } from '../../db/database.ts';
+import { inTransaction, lockDerivedRows, lockDerivedTable, type Db } from '../../db/database.ts';
 import type { DemographicAnswers } from '../../db/schema.ts';
 import { generationOfSql } from '../demographics/index.ts';
 
@@ -44,6 +44,7 @@ function rawInsightCounts(opinionId: number | null): RawBuilder<unknown> {
 /** Replaces one opinion's insight counts with those of its votes now (none when it is unlisted). */
 export async function refreshInsightCounts(db: Db, opinionId: number): Promise<void> {
   await inTransaction(db, async (trx) => {
+    await lockDerivedRows(trx, 'opinionInsightCounts', opinionId);
     await trx.deleteFrom('opinionInsightCounts').where('opinionId', '=', opinionId).execute();
     await sql`
       insert into opinion_insight_counts (opinion_id, field, answer, rating, votes)
@@ -55,6 +56,8 @@ export async function refreshInsightCounts(db: Db, opinionId: number): Promise<v
 /** Rebuilds every opinion's insight counts from scratch. */
 export async function rebuildInsightCounts(db: Db): Promise<void> {
   await inTransaction(db, async (trx) => {
+    // Writers of single opinions' counts wait until the rebuild is in; readers do not.
+    await lockDerivedTable(trx, 'opinion_insight_counts');
     await trx.deleteFrom('opinionInsightCounts').execute();
     await sql`
       insert into opinion_insight_counts (opinion_id, field, answer, rating, votes)
@@ -297,6 +300,7 @@ export type StoredGrouping = {
  */
 export async function storeGrouping(db: Db, topicId: number, grouping: StoredGrouping) {
   await inTransaction(db, async (trx) => {
+    await lockDerivedRows(trx, 'topicGrouping', topicId);
     await trx.deleteFrom('topicGroupMembers').where('topicId', '=', topicId).execute();
     await trx.deleteFrom('topicGroups').where('topicId', '=', topicId).execute();
     await trx

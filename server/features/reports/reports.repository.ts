@@ -1,4 +1,4 @@
-import { inTransaction, type Db } from '../../db/database.ts';
+import { inTransaction, lockDerivedTable, type Db } from '../../db/database.ts';
 
 /** A member's answers to the quiz items: their votes on the items' opinions, by item id. */
 export async function listMemberAnswers(db: Db, userId: number) {
@@ -73,6 +73,8 @@ export type NormRow = {
 /** Replaces every norm at once: readers see the old set or the new one, never a mix. */
 export async function replaceNorms(db: Db, rows: readonly NormRow[], computedAt: Date) {
   await inTransaction(db, async (trx) => {
+    // Another process computing the norms at the same time writes its set after this one.
+    await lockDerivedTable(trx, 'report_norms');
     await trx.deleteFrom('reportNorms').execute();
     if (rows.length === 0) return;
     await trx

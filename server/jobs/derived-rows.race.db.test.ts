@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.ts';
+import { replaceMemberScores } from '../features/analytics/analytics.repository.ts';
+import {
+  listGroupMembers,
+  rebuildInsightCounts,
+  refreshInsightCounts,
+  storeGrouping,
+  type StoredGrouping,
+} from '../features/insights/insights.repository.ts';
+import { replaceNorms, type NormRow } from '../features/reports/reports.repository.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { buildOpinion, buildTopic, buildUser } from '../test/factories.ts';
+
+// Jobs that replace derived rows whole (delete, then insert) run in every server process, so two
+// processes may replace the same rows at once. On PostgreSQL (a pool of 5 connections here) each
+// pair below raced and failed on the primary key before the writers took their lock
+// (docs/decisions/059); the embedded database runs one statement at a time, and must still agree.
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const times = 6;
+
+/** Runs `write` `times` times at once; every run must succeed. */
+async function allAtOnce(write: (index: number) => Promise<unknown>) {
+  const results = await Promise.allSettled(
+    Array.from({ length: times }, (_, index) => write(index)),
+  );
+  const failures = results.filter((result) => result.status === 'rejected');
+  expect(failures.map((failure) => String(failure.reason))).toEqual([]);
+}
+
+describe('derived rows replaced by several writers at once', () => {
+  it("an opinion's insight counts: each refresh succeeds, and the rows are one refresh's", async () => {
+    const opinion = await buildOpinion(handle.db);
+    const voters = await Promise.all(Array.from({ length: 12 }, () => buildUser(handle.db)));
+    await handle.db
+      .insertInto('demographics')
+      .values(
+        voters.map((voter, index) => ({
+          userId: voter.id,
+          gender: index % 2 ? 'male' : 'female',
+          birthYear: 1990,
+          consent: 'Stance may use these details',
+        })),
+      )
+      .execute();
+    await handle.db
+      .insertInto('votes')
+      .values(
+        voters.map((voter, index) => ({
+          userId: voter.id,
+          opinionId: opinion.id,
+          rating: 1 + (index % 5),
+        })),
+      )
+      .execute();
+    const counts = () =>
+      handle.db
+        .selectFrom('opinionInsightCounts')
+        .select(['field', 'answer', 'rating', 'votes'])
+        .where('opinionId', '=', opinion.id)
+        .orderBy(['field', 'answer', 'rating'])
+        .execute();
+
+    await refreshInsightCounts(handle.db, opinion.id);
+    const once = await counts();
+    expect(once.length).toBeGreaterThan(0);
+    await allAtOnce((index) =>
+      index === 0 ? rebuildInsightCounts(handle.db) : refreshInsightCounts(handle.db, opinion.id),
+    );
+    expect(await counts()).toEqual(once);
+  });
+
+  it("a topic's stored groups: each store succeeds, and the last one's members are kept whole", async () => {
+    const topic = await buildTopic(handle.db);
+    const members = await Promise.all(Array.from({ length: 20 }, () => buildUser(handle.db)));
+    const grouping: StoredGrouping = {
+      checkedAt: new Date(),
+      votesAtCheck: 160,
+      computedAt: new Date(),
+      consensus: [],
+      divisive: [],
+      groups: [
+        { id: 0, size: 10, representative: [] },
+        { id: 1, size: 10, representative: [] },
+      ],
+      members: members.map((member, index) => ({
+        userId: member.id,
+        groupId: index % 2,
+        x: index,
+        y: -index,
+      })),
+    };
+    await allAtOnce(() => storeGrouping(handle.db, topic.id, grouping));
+    expect(await listGroupMembers(handle.db, topic.id)).toHaveLength(members.length);
+  });
+
+  it('the report norms: each replacement succeeds, and one whole set is kept', async () => {
+    const rows: NormRow[] = Array.from({ length: 40 }, (_, index) => ({
+      report: 'race-check',
+      entryIndex: index,
+      members: 50,
+      mean: 50,
+      sd: 10,
+      alpha: null,
+      histogram: [index],
+    }));
+    await allAtOnce(() => replaceNorms(handle.db, rows, new Date()));
+    const stored = await handle.db.selectFrom('reportNorms').select('entryIndex').execute();
+    expect(stored).toHaveLength(rows.length);
+  });
+
+  it("members' stored scores: each replacement of a range succeeds, and the range is whole", async () => {
+    const members = await Promise.all(Array.from({ length: 30 }, () => buildUser(handle.db)));
+    const ids = members.map((member) => member.id).sort((a, b) => a - b);
+    const rows = ids.map((userId) => ({ report: 'ownership', userId, scores: [50, null] }));
+    await allAtOnce(() =>
+      replaceMemberScores(handle.db, ids[0]! - 1, ids.at(-1)!, rows, new Date()),
+    );
+    const stored = await handle.db
+      .selectFrom('memberScores')
+      .select('userId')
+      .where('userId', 'in', ids)
+      .execute();
+    expect(stored).toHaveLength(ids.length);
+  });
+});
