@@ -24,6 +24,7 @@ import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerUserTagRoutes } from './features/usertags/usertags.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { restrictDevRoutesToLoopback } from './plugins/dev-only.ts';
+import { registerHealthChecks } from './plugins/health.ts';
 import { registerErrorHandling, sendFailure } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -117,6 +118,7 @@ export async function buildApp(
   await registerCompression(app);
   await registerSession(app, deps.db, deps.config);
   registerRateLimit(app, deps.config, deps.db, deps.rateLimiter);
+  registerHealthChecks(app, deps.db);
 
   registerUserRoutes(app, deps);
   registerAccountRoutes(app, deps);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database', () =
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-db-'));
     try {
       fs.writeFileSync(path.join(dataDir, 'stance.lock'), String(process.ppid));
-      await expect(openEmbeddedDatabase(dataDir)).rejects.toThrow(
+      await expect(openEmbeddedDatabase(dataDir, { lockWaitMs: 300 })).rejects.toThrow(
         new RegExp(`in use by another Stance process \\(pid ${process.ppid}\\)`),
       );
       fs.writeFileSync(path.join(dataDir, 'stance.lock'), '999999999');
@@ -40,6 +41,32 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database', () =
       await handle.close();
       expect(fs.existsSync(path.join(dataDir, 'stance.lock'))).toBe(false);
     } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('waits for a process killed a moment ago to go, and opens instead of refusing', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-db-'));
+    // The lock's owner: a process that lives until it is killed, as a crashed server is.
+    const owner = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+      stdio: 'ignore',
+    });
+    try {
+      fs.writeFileSync(path.join(dataDir, 'stance.lock'), String(owner.pid));
+      const opening = openEmbeddedDatabase(dataDir);
+      let settled = false;
+      void opening.then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false); // still waiting for the owner
+      owner.kill('SIGKILL');
+      const handle = await opening;
+      expect(fs.readFileSync(path.join(dataDir, 'stance.lock'), 'utf8')).toBe(String(process.pid));
+      await handle.close();
+    } finally {
+      owner.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

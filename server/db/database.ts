@@ -22,40 +22,76 @@ export class DatabaseLockedError extends Error {}
 const lockFileName = 'stance.lock';
 
 /**
- * PGlite is one process's database: two processes writing the same directory corrupt it. A lock
- * file holding the owner's pid turns that into a clear refusal; a lock left by a dead process is
- * taken over.
+ * How long opening waits for the lock's owner to exit. A process killed a moment ago (a crash, or
+ * `kill -9` before a supervisor's immediate restart) still exists while the system tears it down
+ * and until its parent collects it: 1.4–1.7 s on this project's machines (docs/decisions/060).
  */
-function acquireDataDirLock(dataDir: string): () => void {
+const defaultLockWaitMs = 5000;
+
+/**
+ * PGlite is one process's database: two processes writing the same directory corrupt it. A lock
+ * file holding the owner's pid turns that into a clear refusal, once the owner has had `waitMs`
+ * to go; a lock left by a dead process is taken over.
+ */
+async function acquireDataDirLock(dataDir: string, waitMs: number): Promise<() => void> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, lockFileName);
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
       return () => fs.rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const ownerPid = Number(fs.readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(ownerPid) && ownerPid > 0 && isProcessAlive(ownerPid)) {
-        throw new DatabaseLockedError(
-          `The embedded database in ${dataDir} is in use by another Stance process (pid ${ownerPid}). ` +
-            'Stop that process first (the embedded database allows one process at a time), ' +
-            'or set DATABASE_URL to use a PostgreSQL server.',
-        );
-      }
+    }
+    const ownerPid = readLockOwner(lockPath);
+    if (ownerPid === null) continue; // its owner released it just now
+    if (!isProcessAlive(ownerPid)) {
       fs.rmSync(lockPath, { force: true });
+    } else if (ownerPid === process.pid || Date.now() >= deadline) {
+      throw new DatabaseLockedError(
+        `The embedded database in ${dataDir} is in use by another Stance process (pid ${ownerPid}). ` +
+          'Stop that process first (the embedded database allows one process at a time), ' +
+          'or set DATABASE_URL to use a PostgreSQL server.',
+      );
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  throw new DatabaseLockedError(`Could not lock the embedded database in ${dataDir}.`);
+}
+
+/** The pid in a lock file; null when the file went away meanwhile or holds no pid (taken over). */
+function readLockOwner(lockPath: string): number | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(lockPath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const pid = Number(text.trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : 0;
 }
 
 function isProcessAlive(pid: number): boolean {
   if (pid === process.pid) return true;
+  if (pid === 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/** Whether the process has exited and waits for its parent to collect it (Linux's /proc only). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (command) state …": the command may hold spaces and parentheses.
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
   }
 }
 
@@ -101,12 +137,15 @@ const embeddedInstances = new WeakMap<Db, PGlite>();
 /**
  * Opens the embedded database; `dataDir` undefined keeps it in memory (tests). `from` starts it as
  * a copy of another's files (copyEmbeddedDatabase): the tests' migrated database, made once.
+ * `lockWaitMs`: how long another process holding `dataDir` may take to exit before the refusal.
  */
 export async function openEmbeddedDatabase(
   dataDir: string | undefined,
-  options: { from?: Blob } = {},
+  options: { from?: Blob; lockWaitMs?: number } = {},
 ): Promise<DatabaseHandle> {
-  const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
+  const releaseLock = dataDir
+    ? await acquireDataDirLock(dataDir, options.lockWaitMs ?? defaultLockWaitMs)
+    : () => {};
   try {
     const pglite = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
@@ -182,18 +221,27 @@ export async function openDatabase(options: {
 }
 
 /** Applies every pending migration; returns the names applied now. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({
+function migratorOf(db: Db): Migrator {
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     // Features land in parallel: a migration may arrive after a later-stamped one has run.
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await migratorOf(db).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((r) => r.migrationName);
+}
+
+/** The names of this code's migrations that have not run on `db` (reads only). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const known = await migratorOf(db).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((m) => m.name);
 }
 
 /** Runs `work` in a transaction, joining the caller's when `db` already is one. */

@@ -50,7 +50,7 @@ async function kill(child: ChildProcess) {
 }
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database and a crash', () => {
-  it('keeps every vote the server answered when its process is killed', async () => {
+  it('keeps every vote the server answered when its process is killed, and restarts at once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stance-crash-'));
     try {
       const setup = await openEmbeddedDatabase(dataDir);
@@ -74,8 +74,14 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database and a 
         opinions.map((opinion, index) => vote(opinion.id, 1 + index)),
       );
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-      // No shutdown: the process dies at once, as in a crash.
-      await kill(first.child);
+      // No shutdown: the process dies at once, as in a crash, and a supervisor starts the server
+      // again at once, while the killed process may still be going (docs/decisions/060).
+      const killed = kill(first.child);
+      const second = await startServer(dataDir);
+      await killed;
+      const topics = await fetch(`${second.baseUrl}/api/topic/getall`);
+      expect(topics.status).toBe(200);
+      await kill(second.child);
 
       const reopened = await openEmbeddedDatabase(dataDir);
       const votes = await reopened.db
