@@ -220,7 +220,6 @@ export async function openDatabase(options: {
     : openEmbeddedDatabase(options.dataDir);
 }
 
-/** Applies every pending migration; returns the names applied now. */
 function migratorOf(db: Db): Migrator {
   return new Migrator({
     db,
@@ -230,6 +229,7 @@ function migratorOf(db: Db): Migrator {
   });
 }
 
+/** Applies every pending migration; returns the names applied now. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migratorOf(db).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
