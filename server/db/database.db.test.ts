@@ -53,7 +53,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database', () =
     });
     try {
       fs.writeFileSync(path.join(dataDir, 'stance.lock'), String(owner.pid));
-      const opening = openEmbeddedDatabase(dataDir);
+      // A long wait, so that a busy machine cannot make the check below see the refusal.
+      const opening = openEmbeddedDatabase(dataDir, { lockWaitMs: 60_000 });
       let settled = false;
       void opening.then(
         () => (settled = true),
