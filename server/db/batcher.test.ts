@@ -83,6 +83,49 @@ describe('createBatcher', () => {
     expect(await batcher(4)).toBe(4);
   });
 
+  it('with failsQueue, fails the calls waiting behind a batch that failed so, and only then', async () => {
+    const failures: Error[] = [];
+    const releases: Array<() => void> = [];
+    const batches: number[][] = [];
+    const batcher = createBatcher(
+      async (inputs: number[]) => {
+        batches.push(inputs);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        const failure = failures.shift();
+        if (failure) throw failure;
+        return inputs;
+      },
+      { maxBatch: 100, maxInFlight: 1, failsQueue: (error) => (error as Error).message === 'down' },
+    );
+    // A batch failing for another reason: the calls behind it go as the next batch.
+    failures.push(new Error('conflict'));
+    const first = batcher(1);
+    await settle();
+    const behind = batcher(2);
+    await settle();
+    releases.shift()!();
+    await expect(first).rejects.toThrow('conflict');
+    await settle();
+    releases.shift()!();
+    expect(await behind).toBe(2);
+    expect(batches).toEqual([[1], [2]]);
+
+    // A batch failing for want of the database: the calls behind it fail with it, unsent.
+    failures.push(new Error('down'));
+    const sent = batcher(3);
+    await settle();
+    const waiting = [batcher(4), batcher(5)];
+    await settle();
+    releases.shift()!();
+    const results = await Promise.allSettled([sent, ...waiting]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(batches).toEqual([[1], [2], [3]]);
+    const after = batcher(6);
+    await settle();
+    releases.shift()!();
+    expect(await after).toBe(6);
+  });
+
   it('with lingerMs, holds the next batch back for the callers it just answered', async () => {
     const runner = controlledRunner();
     const batcher = createBatcher(runner.run, { maxBatch: 100, maxInFlight: 1, lingerMs: 10_000 });

@@ -1,4 +1,5 @@
 import { isEmbeddedDatabase, type Db } from './database.ts';
+import { DatabaseUnavailableError } from './outages.ts';
 
 /**
  * Natural batching (group commit) for the database work every request repeats: session look-ups,
@@ -14,7 +15,9 @@ import { isEmbeddedDatabase, type Db } from './database.ts';
  *
  * `run` gets the waiting inputs in arrival order and answers one result per input, in the same
  * order; an Error in a result's place rejects only that caller. A batch that throws rejects all of
- * its callers.
+ * its callers, and, when `failsQueue` says the error will meet every call alike (the database is
+ * unavailable), the calls waiting for the next batch too: they would wait out the same timeout
+ * once more (docs/decisions/036-database-outages.md).
  */
 export type Batcher<Input, Output> = (input: Input) => Promise<Output>;
 
@@ -36,6 +39,8 @@ export function createBatcher<Input, Output>(
      * batch's size is then weighed once the event loop has read them, in its check phase.
      */
     holdsThread?: boolean;
+    /** Whether a batch's error fails the calls waiting behind it as well. */
+    failsQueue?: (error: unknown) => boolean;
   },
 ): Batcher<Input, Output> {
   let queue: Waiting<Input, Output>[] = [];
@@ -75,7 +80,8 @@ export function createBatcher<Input, Output>(
         else waiting.resolve(output as Output);
       });
     } catch (error) {
-      for (const waiting of batch) waiting.reject(error);
+      const failed = options.failsQueue?.(error) ? [...batch, ...queue.splice(0)] : batch;
+      for (const waiting of failed) waiting.reject(error);
     } finally {
       inFlight--;
       if (options.lingerMs && options.holdsThread && inFlight === 0) {
@@ -138,6 +144,7 @@ export function batcherPerDatabase<Input, Output>(
         ...(options.lingerMs ? { lingerMs: options.lingerMs } : {}),
         maxInFlight: options.maxInFlight ?? (isEmbeddedDatabase(db) ? 1 : 2),
         holdsThread: isEmbeddedDatabase(db),
+        failsQueue: (error) => error instanceof DatabaseUnavailableError,
       });
       byDatabase.set(db, batcher);
     }

@@ -4,8 +4,9 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startJobWorker } from '../jobs/worker.ts';
 import { openAndPrepareDatabase, openRequestDatabase } from '../runtime.ts';
-import { createTestApp, testConfig, type TestApp } from '../test/app.ts';
+import { createTestApp, postJson, testConfig, type TestApp } from '../test/app.ts';
 import { createServerDatabase } from '../test/database.ts';
+import { buildOpinion, buildUser, loginAs } from '../test/factories.ts';
 import { startFreezableProxy, type FreezableProxy } from '../test/freezable-proxy.ts';
 import { migrateToLatest, openPostgresDatabase } from './database.ts';
 import { createOutageLog, DatabaseUnavailableError } from './outages.ts';
@@ -147,6 +148,32 @@ describe.skipIf(!serverUrl)(
       ]);
       expect(outageLines[0]!.cause).toMatch(/timeout/i);
       expect(hasStacks).toBe(false);
+    });
+
+    it('answers a burst of votes 503 after one timed-out statement, not one per vote', async () => {
+      const opinion = await buildOpinion(t.db);
+      const voters = [];
+      for (let n = 0; n < 8; n++) voters.push(await loginAs(t.db, (await buildUser(t.db)).id));
+      const vote = (cookie: string) =>
+        postJson(t.app, '/api/opinion/vote', { id: opinion.id, rating: 2 }, cookie);
+      expect((await vote(voters[0]!)).statusCode).toBe(200);
+      const closedBefore = proxy.closedByClient();
+      proxy.freeze();
+      // Six votes travel as one batch; two more arrive while it waits and queue behind it.
+      const first = voters.slice(0, 6).map(vote);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const queued = voters.slice(6).map(vote);
+      const answers = await Promise.all([...first, ...queued]);
+      proxy.thaw();
+
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(503));
+      // The batch's statement timed out and its connection was closed. Before, each of its votes
+      // was cast again on its own, and the queued ones went as a second batch: each waited out
+      // the timeout once more, holding a vote 2–3 timeouts (12–17 s with the defaults).
+      await vi.waitFor(() => expect(proxy.closedByClient()).toBe(closedBefore + 1));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(proxy.closedByClient()).toBe(closedBefore + 1);
+      expect((await vote(voters[7]!)).statusCode).toBe(200);
     });
 
     it('answers 503 at once while the server refuses connections, and 200 once it is back', async () => {

@@ -3,6 +3,7 @@ import { noVotesMarker } from '../../../contract/constants.ts';
 import { awardThresholds } from '../../../contract/milestones.ts';
 import { pendingTopicSearchError } from '../../../contract/opinions.ts';
 import { batcherPerDatabase } from '../../db/batcher.ts';
+import { DatabaseUnavailableError } from '../../db/outages.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
@@ -301,14 +302,16 @@ async function castVotesInRounds(db: Db, votes: readonly VoteInSession[]) {
  * written travels in the next single transaction, together with the look-up of its session
  * (docs/decisions/023-performance-machinery.md#batching). When a batch fails as a whole (two sessions of one member voting on one
  * opinion in it, or a member deleted a moment ago), each of its votes is cast again on its own,
- * so only a vote at fault fails.
+ * so only a vote at fault fails. Not when the database is unavailable: then every vote of the
+ * batch gets its 503 at once, instead of waiting out the timeout once more on its own
+ * (docs/decisions/036-database-outages.md).
  */
 const voteBatchers = batcherPerDatabase(
   async (db, votes: VoteInSession[]): Promise<Array<VoteAnswer | Error>> => {
     try {
       return await castVotesInRounds(db, votes);
     } catch (error) {
-      if (votes.length === 1) throw error;
+      if (votes.length === 1 || error instanceof DatabaseUnavailableError) throw error;
       return Promise.all(
         votes.map((vote) =>
           castVotesInRounds(db, [vote]).then(
