@@ -45,8 +45,7 @@ async function acquireDataDirLock(dataDir: string, waitMs: number): Promise<() =
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const ownerPid = readLockOwner(lockPath);
-    if (ownerPid === null) continue; // its owner released it just now
-    if (!isProcessAlive(ownerPid)) {
+    if (ownerPid === null || !isProcessAlive(ownerPid)) {
       fs.rmSync(lockPath, { force: true });
     } else if (ownerPid === process.pid || Date.now() >= deadline) {
       throw new DatabaseLockedError(
@@ -60,7 +59,7 @@ async function acquireDataDirLock(dataDir: string, waitMs: number): Promise<() =
   }
 }
 
-/** The pid in a lock file; null when the file went away meanwhile or holds no pid (taken over). */
+/** The pid in a lock file; null when there is none (the file went away meanwhile, or is damaged). */
 function readLockOwner(lockPath: string): number | null {
   let text: string;
   try {
@@ -70,12 +69,11 @@ function readLockOwner(lockPath: string): number | null {
     throw error;
   }
   const pid = Number(text.trim());
-  return Number.isInteger(pid) && pid > 0 ? pid : 0;
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
 
 function isProcessAlive(pid: number): boolean {
   if (pid === process.pid) return true;
-  if (pid === 0) return false;
   try {
     process.kill(pid, 0);
   } catch (error) {
