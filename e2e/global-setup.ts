@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 import { ensureWebBuild } from '../scripts/web-build.ts';
 import { createServerDatabase } from '../server/test/database.ts';
 import { freePort } from '../server/test/free-port.ts';
+import { startServerProcess, type ServerProcess } from '../server/test/server-process.ts';
 import { startStripeStandIn } from '../server/test/stripe-standin.ts';
 
 declare module 'vitest' {
@@ -26,22 +27,6 @@ const root = path.resolve(import.meta.dirname, '..');
 function findChromium(): string {
   const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   return fs.existsSync(candidate) ? candidate : '';
-}
-
-async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/topic/getall`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not start within 120 s:\n${output()}`);
 }
 
 function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -109,9 +94,6 @@ async function startLane(): Promise<{ baseUrl: string; stop(): Promise<void> }> 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     SEED: 'demo',
     LOG_LEVEL: 'warn',
@@ -127,14 +109,9 @@ async function startLane(): Promise<{ baseUrl: string; stop(): Promise<void> }> 
   };
 
   let dropDatabase: (() => Promise<void>) | null = null;
-  let child: ChildProcess | null = null;
+  let server: ServerProcess | null = null;
   async function stop() {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase?.();
     await stripe.close();
@@ -147,15 +124,7 @@ async function startLane(): Promise<{ baseUrl: string; stop(): Promise<void> }> 
       env.DATABASE_URL = database.url;
       await runNode(['server/cli.ts', 'seed', 'demo'], env);
     }
-    let output = '';
-    child = spawn(process.execPath, ['server/main.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitForServer(baseUrl, child, () => output);
+    server = await startServerProcess(env, { port });
   } catch (error) {
     await stop();
     throw error;

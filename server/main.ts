@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { shareChanges } from './cache-changes.ts';
 import { loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/database.ts';
 import { createOutageLog } from './db/outages.ts';
@@ -47,6 +48,13 @@ async function main() {
     { config, db: requests.db, webDir: path.resolve(import.meta.dirname, '../dist/web') },
     { logger },
   );
+  // On a PostgreSQL server each handle's caches hear the changes every other one commits, in this
+  // process or another (docs/decisions/062); the embedded database has one process and one handle.
+  const databaseUrl = handle.kind === 'postgres' ? config.databaseUrl : undefined;
+  const sharings = databaseUrl
+    ? [...new Set([handle.db, requests.db])].map((db) => shareChanges(db, databaseUrl, app.log))
+    : [];
+  await Promise.all(sharings.map((sharing) => sharing.ready));
   const worker = startJobWorker(handle.db, jobHandlers, {
     log: app.log,
     config,
@@ -74,6 +82,7 @@ async function main() {
       // Stop taking requests and finish those in flight, then the jobs, then the database.
       await app.close();
       await worker.stop();
+      await Promise.all(sharings.map((sharing) => sharing.close()));
       await requests.close();
       await handle.close();
       process.exit(0);

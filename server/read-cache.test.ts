@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { announceChange, type Change } from './cache-changes.ts';
 import {
   cachesPerDatabase,
   createReadCache,
-  opinionChanged,
   setReadCacheClock,
   setReadCacheTtl,
-  type OpinionChange,
 } from './read-cache.ts';
 
 afterEach(() => {
@@ -157,13 +156,18 @@ describe('cachesPerDatabase', () => {
   });
 });
 
-describe('opinionChanged', () => {
+describe('announceChange', () => {
+  const opinion = (id: number, what: 'votes' | 'comments' | 'content'): Change => ({
+    on: 'opinion',
+    id,
+    what,
+  });
+
   it('tells each set of caches created for that database handle, and only those', () => {
     const heard: string[] = [];
     const listen = (name: string) =>
       cachesPerDatabase(() => ({ name }), {
-        onOpinionChanged: (caches, id, change: OpinionChange) =>
-          heard.push(`${caches.name} ${id} ${change}`),
+        onChange: (caches, change) => heard.push(`${caches.name} ${JSON.stringify(change)}`),
       });
     const [bundles, pages] = [listen('bundles'), listen('pages')];
     const [served, other] = [{}, {}];
@@ -173,11 +177,14 @@ describe('opinionChanged', () => {
     // Created twice, told once.
     bundles(served);
 
-    opinionChanged(served, 7, 'comments');
-    expect(heard).toEqual(['bundles 7 comments', 'pages 7 comments']);
-    opinionChanged({}, 8, 'content');
+    announceChange(served, opinion(7, 'comments'));
+    expect(heard).toEqual([
+      'bundles {"on":"opinion","id":7,"what":"comments"}',
+      'pages {"on":"opinion","id":7,"what":"comments"}',
+    ]);
+    announceChange({}, opinion(8, 'content'));
     expect(heard).toHaveLength(2);
-    opinionChanged(other, 9, 'votes');
-    expect(heard.at(-1)).toBe('pages 9 votes');
+    announceChange(other, { on: 'norms' });
+    expect(heard.at(-1)).toBe('pages {"on":"norms"}');
   });
 });

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { listenForChanges, type Change } from './cache-changes.ts';
 
 /**
  * A short-lived, per-process cache for reads that every visitor shares: opinion pages, feed
@@ -98,31 +99,6 @@ export function createReadCache<Value>(options: {
   };
 }
 
-/**
- * What changed about an opinion, for the caches that hold it (opinionChanged):
- * - 'votes': its vote counters (a vote). Copies of the opinion itself go; pages that list many
- *   opinions (feed pages) may show the old counts for the cache's lifetime, since votes are the
- *   busiest write and a vote takes its opinion off its voter's feed anyway.
- * - 'comments': its comment count (a comment added or deleted).
- * - 'content': its title, topics or deletion (an edit, a deletion or a restore).
- */
-export type OpinionChange = 'votes' | 'comments' | 'content';
-
-type OpinionChangeHandler = (id: number, change: OpinionChange) => void;
-
-/** Per database handle, per set of caches created for it: how it drops what a change made stale. */
-const changeHandlersByDatabase = new WeakMap<object, OpinionChangeHandler[]>();
-
-/**
- * Tells every cache of this database handle that holds the opinion that it changed, after the
- * change committed: each set of caches drops what may show it (cachesPerDatabase's
- * `onOpinionChanged`), so the next read of this process sees the change. Another process's
- * caches still see it within their READ_CACHE_MS.
- */
-export function opinionChanged(db: object, id: number, change: OpinionChange): void {
-  for (const handler of changeHandlersByDatabase.get(db) ?? []) handler(id, change);
-}
-
 type ReadCacheSettings = { ttlMs: number; clock: Clock };
 
 const settingsByDatabase = new WeakMap<object, Partial<ReadCacheSettings>>();
@@ -140,28 +116,29 @@ export function setReadCacheClock(db: object, clock: Clock) {
 /**
  * One set of caches per database handle, created on first use with the handle's TTL (0, no
  * caching, unless the app turned it on) and clock: a test app, the CLI and the server never share
- * entries. `onOpinionChanged` drops what the set holds of an opinion that changed
- * (opinionChanged); a set that holds no opinion leaves it out.
+ * entries. `onChange` drops what the set holds of a change announced on the handle, by this
+ * process or, on a PostgreSQL server, by another (announceChange, docs/decisions/062); when
+ * changes may have gone unheard, the whole set is replaced by an empty one.
  */
 export function cachesPerDatabase<Caches>(
   create: (ttlMs: number, clock: Clock) => Caches,
-  options: {
-    onOpinionChanged?: (caches: Caches, id: number, change: OpinionChange) => void;
-  } = {},
+  options: { onChange?: (caches: Caches, change: Change) => void } = {},
 ) {
   const byDatabase = new WeakMap<object, Caches>();
-  return (db: object): Caches => {
-    const held = byDatabase.get(db);
-    if (held) return held;
+  function createFor(db: object): Caches {
     const settings = settingsByDatabase.get(db);
     const caches = create(settings?.ttlMs ?? 0, settings?.clock ?? Date.now);
     byDatabase.set(db, caches);
-    const { onOpinionChanged } = options;
-    if (onOpinionChanged) {
-      const handlers = changeHandlersByDatabase.get(db) ?? [];
-      handlers.push((id, change) => onOpinionChanged(caches, id, change));
-      changeHandlersByDatabase.set(db, handlers);
-    }
+    return caches;
+  }
+  return (db: object): Caches => {
+    const held = byDatabase.get(db);
+    if (held) return held;
+    const caches = createFor(db);
+    listenForChanges(db, {
+      changed: (change) => options.onChange?.(byDatabase.get(db)!, change),
+      missed: () => void createFor(db),
+    });
     return caches;
   };
 }

@@ -8,7 +8,7 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { opinionChanged } from '../../read-cache.ts';
+import { announceChange } from '../../cache-changes.ts';
 import { enqueueMilestoneCheck } from '../milestones/milestones.service.ts';
 import {
   findKarmaDrift,
@@ -303,7 +303,9 @@ export async function createComment(
     await enqueueMilestoneCheck(trx, actor.user.id);
     return row.id;
   });
-  if (thread.opinionId !== null) opinionChanged(db, thread.opinionId, 'comments');
+  if (thread.opinionId !== null) {
+    announceChange(db, { on: 'opinion', id: thread.opinionId, what: 'comments' });
+  }
   return readComment(db, commentId, actor.user);
 }
 
@@ -369,7 +371,7 @@ export async function deleteComment(db: Db, actor: Actor, commentId: number): Pr
     await commentsRepository.resolveOpenReports(trx, commentId, 'deleted', actor.user.id);
     return deleted.opinionId;
   });
-  if (opinionId !== null) opinionChanged(db, opinionId, 'comments');
+  if (opinionId !== null) announceChange(db, { on: 'opinion', id: opinionId, what: 'comments' });
   return readComment(db, commentId, actor.user);
 }
 

@@ -53,10 +53,10 @@ export const feedCaches = cachesPerDatabase(
      * goes when either changes. Its vote counts may be up to the cache's lifetime old, as for
      * every viewer (docs/decisions/023-performance-machinery.md#members-cache), and the rankings keep their scores until they expire.
      */
-    onOpinionChanged(caches, id, change) {
-      if (change === 'votes') return;
-      caches.visitorFirstPages.deleteWhere((page) => showsOpinion(page, id));
-      caches.memberFirstPages.deleteWhere((page) => showsOpinion(page, id));
+    onChange(caches, change) {
+      if (change.on !== 'opinion' || change.what === 'votes') return;
+      caches.visitorFirstPages.deleteWhere((page) => showsOpinion(page, change.id));
+      caches.memberFirstPages.deleteWhere((page) => showsOpinion(page, change.id));
       caches.drops.count += 1;
     },
   },

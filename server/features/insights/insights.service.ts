@@ -14,7 +14,8 @@ import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import { enqueueUniqueJob, type JobHandler } from '../../jobs/queue.ts';
 import { HttpError } from '../../http.ts';
-import { cachesPerDatabase, createReadCache, opinionChanged } from '../../read-cache.ts';
+import { announceChange } from '../../cache-changes.ts';
+import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { composeResponseBody, shareResponseBody } from '../../serializer.ts';
 import { computePercentages } from '../opinions/opinions.service.ts';
 import { resolveSessionWithRating } from '../sessions/sessions.service.ts';
@@ -119,8 +120,9 @@ type OpinionInsights = {
 };
 
 /**
- * Opinion insights by opinion id. A refresh of the opinion's counts or a new grouping of one of
- * its topics drops them in this process; others see the change within READ_CACHE_MS.
+ * Opinion insights by opinion id, and members' details. A refresh of the opinion's counts, a
+ * change to it or a new grouping of one of its topics drops its insights; a new grouping drops
+ * every member's groups; new personal details drop the member's (announceChange).
  */
 const insightCaches = cachesPerDatabase(
   (ttlMs, clock) => ({
@@ -128,7 +130,19 @@ const insightCaches = cachesPerDatabase(
     /** Members' personal details and groups, by member id. */
     byMember: createReadCache<MemberInsights>({ ttlMs, maxEntries: 50_000, clock }),
   }),
-  { onOpinionChanged: (caches, id) => caches.byOpinion.delete(String(id)) },
+  {
+    onChange(caches, change) {
+      if (change.on === 'opinion') caches.byOpinion.delete(String(change.id));
+      else if (change.on === 'insights') caches.byOpinion.delete(String(change.opinionId));
+      else if (change.on === 'memberDetails') caches.byMember.delete(String(change.userId));
+      else if (change.on === 'topicGroups') {
+        caches.byMember.clear();
+        caches.byOpinion.deleteWhere(
+          (insights) => insights?.topicIds.includes(change.topicId) ?? false,
+        );
+      }
+    },
+  },
 );
 
 async function loadOpinionInsights(
@@ -327,9 +341,17 @@ type StoredTopicGroups = {
 };
 
 /** A topic's published groups by slug (null: no such topic), as everyone sees them. */
-const topicGroupCaches = cachesPerDatabase((ttlMs, clock) => ({
-  bySlug: createReadCache<StoredTopicGroups | null>({ ttlMs, maxEntries: 2_000, clock }),
-}));
+const topicGroupCaches = cachesPerDatabase(
+  (ttlMs, clock) => ({
+    bySlug: createReadCache<StoredTopicGroups | null>({ ttlMs, maxEntries: 2_000, clock }),
+  }),
+  {
+    onChange(caches, change) {
+      if (change.on !== 'topicGroups') return;
+      caches.bySlug.deleteWhere((stored) => stored?.topicId === change.topicId);
+    },
+  },
+);
 
 async function loadTopicGroups(db: Db, slug: string): Promise<StoredTopicGroups | null> {
   const topic = await insightsRepository.findTopicBySlug(db, slug);
@@ -477,11 +499,7 @@ export async function computeTopicGroups(
         : [{ userId: Number(voter.voter), groupId: voter.group, x: voter.x, y: voter.y }],
     ),
   });
-  topicGroupCaches(db).bySlug.deleteWhere((stored) => stored?.topicId === topicId);
-  insightCaches(db).byMember.clear();
-  insightCaches(db).byOpinion.deleteWhere(
-    (insights) => insights?.topicIds.includes(topicId) ?? false,
-  );
+  announceChange(db, { on: 'topicGroups', topicId });
 }
 
 /**
@@ -532,13 +550,13 @@ export async function refreshOpinionInsights(
   const opinion = await insightsRepository.findOpinionForInsights(db, opinionId);
   if (!opinion) return;
   await insightsRepository.refreshInsightCounts(db, opinionId);
-  insightCaches(db).byOpinion.delete(String(opinionId));
+  announceChange(db, { on: 'insights', opinionId });
   if (!opinion.listed) return;
   const rows = await insightsRepository.listInsightCounts(db, opinionId);
   const tidbit = tidbitOf(countsByField(rows), countsOfOpinion(opinion), minGroupSize);
   if (!sameTidbit(opinion.tidbit, tidbit)) {
     await insightsRepository.setTidbit(db, opinionId, tidbit ? JSON.stringify(tidbit) : null);
-    opinionChanged(db, opinionId, 'content');
+    announceChange(db, { on: 'opinion', id: opinionId, what: 'content' });
   }
   for (const topicId of await insightsRepository.listTopicIdsOfOpinion(db, opinionId)) {
     await queueGroupingIfChanged(db, topicId);
@@ -569,7 +587,7 @@ export async function rebuildAllInsights(db: Db, minGroupSize: number): Promise<
     const rows = await insightsRepository.listInsightCounts(db, opinionId);
     const tidbit = tidbitOf(countsByField(rows), countsOfOpinion(opinion), minGroupSize);
     await insightsRepository.setTidbit(db, opinionId, tidbit ? JSON.stringify(tidbit) : null);
-    opinionChanged(db, opinionId, 'content');
+    announceChange(db, { on: 'opinion', id: opinionId, what: 'content' });
   }
   for (const topicId of await insightsRepository.listTopicIds(db)) {
     await computeTopicGroups(db, topicId, minGroupSize);
@@ -619,7 +637,7 @@ export const computeTopicGroupsJob: JobHandler = async (payload, { db, config })
  * the database handle, after the change committed).
  */
 export function forgetPersonalDetails(db: Db, userId: number): void {
-  insightCaches(db).byMember.delete(String(userId));
+  announceChange(db, { on: 'memberDetails', userId });
 }
 
 /**

@@ -7,7 +7,8 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import { DatabaseUnavailableError } from '../../db/outages.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
-import { cachesPerDatabase, createReadCache, opinionChanged } from '../../read-cache.ts';
+import { announceChange } from '../../cache-changes.ts';
+import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { shareResponseBody } from '../../serializer.ts';
 import { resolveTopicIds } from '../topics/topics.service.ts';
 import { liveSessionBounds, resolveSessionWithRating } from '../sessions/sessions.service.ts';
@@ -65,7 +66,11 @@ const opinionCaches = cachesPerDatabase(
     bundleById: createReadCache<OpinionBundle | null>({ ttlMs, maxEntries: 20_000, clock }),
     idBySlug: createReadCache<number | null>({ ttlMs, maxEntries: 20_000, clock }),
   }),
-  { onOpinionChanged: (caches, id) => caches.bundleById.delete(String(id)) },
+  {
+    onChange: (caches, change) => {
+      if (change.on === 'opinion') caches.bundleById.delete(String(change.id));
+    },
+  },
 );
 
 async function loadBundles(db: Db, ids: readonly number[]) {
@@ -345,7 +350,7 @@ export async function castVoteInSession(
     ? await voteBatchers(db)({ tokenHash: sessionTokenHash, opinionId, rating })
     : null;
   if (!answer) throw new HttpError(401, voteLoginMessage);
-  opinionChanged(db, opinionId, 'votes');
+  announceChange(db, { on: 'opinion', id: opinionId, what: 'votes' });
   if (!answer.applied) {
     const opinion = await opinionsRepository.findOpinionById(db, opinionId);
     if (opinion?.deleted) throw new HttpError(410, removedMessage);
@@ -447,7 +452,7 @@ export async function editOpinion(
     await opinionsRepository.updateOpinionTitle(trx, opinion.id, input.title);
     await opinionsRepository.replaceOpinionTopics(trx, opinion.id, topicIds);
   });
-  opinionChanged(db, opinion.id, 'content');
+  announceChange(db, { on: 'opinion', id: opinion.id, what: 'content' });
   return { Slug: opinion.slug, ArtifactID: opinion.id };
 }
 
@@ -465,7 +470,7 @@ export async function setOpinionDeleted(
   const opinion = await opinionsRepository.findOpinionById(db, input.opinionID);
   if (!opinion) throw notFound('opinionID: there is no opinion with that id');
   await opinionsRepository.setOpinionDeleted(db, opinion.id, input.deleted);
-  opinionChanged(db, opinion.id, 'content');
+  announceChange(db, { on: 'opinion', id: opinion.id, what: 'content' });
   return { ArtifactID: opinion.id, Deleted: input.deleted };
 }
 

@@ -24,6 +24,7 @@ import { databaseNow } from '../../db/clock.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
+import { announceChange } from '../../cache-changes.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { shareResponseBody } from '../../serializer.ts';
 import { slugify, uniqueSlug } from '../../slug.ts';
@@ -286,25 +287,35 @@ type ArgumentRanking = Awaited<ReturnType<typeof computeArgumentRanking>>;
  * same one computed again as of the cursor's time. The question feed's first pages, per
  * category, are kept the same way; a staff write drops them.
  */
-const questionCaches = cachesPerDatabase((ttlMs, clock) => ({
-  newestRankings: createReadCache<ArgumentRanking>({
-    ttlMs,
-    maxEntries: 10,
-    clock,
+const questionCaches = cachesPerDatabase(
+  (ttlMs, clock) => ({
+    newestRankings: createReadCache<ArgumentRanking>({
+      ttlMs,
+      maxEntries: 10,
+      clock,
+    }),
+    rankingsAt: createReadCache<ArgumentRanking>({ ttlMs, maxEntries: 200, clock }),
+    convoFirstPages: createReadCache<ConvoFeedPage>({
+      ttlMs,
+      maxEntries: 200,
+      clock,
+    }),
+    /** The argument feed's first page per sort: the same for every reader. */
+    argumentFirstPages: createReadCache<ArgumentFeedPage>({
+      ttlMs,
+      maxEntries: 10,
+      clock,
+    }),
   }),
-  rankingsAt: createReadCache<ArgumentRanking>({ ttlMs, maxEntries: 200, clock }),
-  convoFirstPages: createReadCache<ConvoFeedPage>({
-    ttlMs,
-    maxEntries: 200,
-    clock,
-  }),
-  /** The argument feed's first page per sort: the same for every reader. */
-  argumentFirstPages: createReadCache<ArgumentFeedPage>({
-    ttlMs,
-    maxEntries: 10,
-    clock,
-  }),
-}));
+  {
+    onChange(caches, change) {
+      if (change.on !== 'questions') return;
+      caches.convoFirstPages.clear();
+      caches.newestRankings.clear();
+      caches.argumentFirstPages.clear();
+    },
+  },
+);
 
 const rankingAtKey = (sort: ArgumentSort, asOf: Date) => `${sort}:${asOf.getTime()}`;
 
@@ -323,12 +334,9 @@ function getArgumentRanking(db: Db, sort: ArgumentSort, cursorTime: Date | null)
   });
 }
 
-/** After a staff write: the next reads of this process see it. */
+/** After a staff write: the next reads of every process see it. */
 function questionsChanged(db: Db) {
-  const caches = questionCaches(db);
-  caches.convoFirstPages.clear();
-  caches.newestRankings.clear();
-  caches.argumentFirstPages.clear();
+  announceChange(db, { on: 'questions' });
 }
 
 /** An argument cursor: the ranking's time (t), the last sort key (k) and id (i) served. */

@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http.ts';
 import { enqueueUniqueJob } from '../../jobs/queue.ts';
+import { announceChange } from '../../cache-changes.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { shareResponseBody } from '../../serializer.ts';
 import { getDemographics } from '../demographics/demographics.service.ts';
@@ -243,9 +244,14 @@ type NormsSnapshot = {
   rows: number;
 };
 
-const normsCaches = cachesPerDatabase((ttlMs) => ({
-  norms: createReadCache<NormsSnapshot>({ ttlMs, maxEntries: 1 }),
-}));
+const normsCaches = cachesPerDatabase(
+  (ttlMs) => ({ norms: createReadCache<NormsSnapshot>({ ttlMs, maxEntries: 1 }) }),
+  {
+    onChange(caches, change) {
+      if (change.on === 'norms') caches.norms.clear();
+    },
+  },
+);
 
 async function loadNorms(db: Db): Promise<NormsSnapshot> {
   return normsCaches(db).norms.get('all', async () => {
@@ -390,7 +396,7 @@ export async function computeReportNorms(
     }),
   );
   await reportsRepository.replaceNorms(db, rows, now);
-  normsCaches(db).norms.clear();
+  announceChange(db, { on: 'norms' });
 }
 
 /**

@@ -127,7 +127,7 @@ export type ServerPage = {
   noindex?: boolean;
   /**
    * The opinions whose comments or content the page shows: a cached page is dropped when one of
-   * them changes (opinionChanged, docs/decisions/043). Not sent.
+   * them changes (announceChange, docs/decisions/043). Not sent.
    */
   opinionIds?: readonly number[];
   /**

@@ -362,9 +362,9 @@ const pageCaches = cachesPerDatabase(
   {
     // A page shows its opinions' comment counts and arguments; their vote counts may lag by
     // READ_CACHE_MS like every shared read's (docs/decisions/043).
-    onOpinionChanged: (caches, id, change) => {
-      if (change === 'votes') return;
-      caches.pages.deleteWhere((page) => page.opinionIds?.includes(id) ?? false);
+    onChange: (caches, change) => {
+      if (change.on !== 'opinion' || change.what === 'votes') return;
+      caches.pages.deleteWhere((page) => page.opinionIds?.includes(change.id) ?? false);
     },
   },
 );
