@@ -59,7 +59,9 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
 
   async function opinionOn(server: ServerProcess, slug: string) {
     const answer = await new HttpClient(server.baseUrl).get(`/api/opinion/get?slug=${slug}`);
-    return answer.json!.body as { Opinion: { Title: string; NumVotes: number; NumComments: number } };
+    return answer.json!.body as {
+      Opinion: { Title: string; NumVotes: number; NumComments: number };
+    };
   }
 
   it('shows a vote, a comment and a title edit made through one process on the other', async () => {
@@ -179,9 +181,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
         voter.post('/api/opinion/vote', { id: opinion.id, rating: (index % 5) + 1 }),
       ),
     );
-    expect((await Promise.all(votes)).map((answer) => answer.status)).toEqual(
-      votes.map(() => 200),
-    );
+    expect((await Promise.all(votes)).map((answer) => answer.status)).toEqual(votes.map(() => 200));
 
     const jobs = await eventually(
       () =>
