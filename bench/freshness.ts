@@ -10,7 +10,8 @@
  * The report gives each one's p50, p95 and p99 in milliseconds.
  *
  * Usage: npm run bench:freshness    (DATABASE_URL's server; default postgres://postgres@127.0.0.1:5432/postgres)
- * BENCH_SAMPLES (default 300).
+ * Meanwhile BENCH_BACKGROUND members (default 20) vote without pause on other opinions, half
+ * through each process: their changes are heard too. BENCH_SAMPLES (default 300).
  */
 import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '../server/db/database.ts';
@@ -18,6 +19,8 @@ import { hashSessionToken, sessionCookieName } from '../server/plugins/session.t
 import { createTarget, startApp } from './harness.ts';
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 300);
+/** Members voting without pause meanwhile, half through each process. */
+const backgroundVoters = Number(process.env.BENCH_BACKGROUND ?? 20);
 
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -34,8 +37,17 @@ async function main() {
       .values({ title: 'Fresh everywhere, at once', slug: 'fresh-everywhere', authorId: null })
       .returning(['id', 'slug'])
       .executeTakeFirstOrThrow();
+    const busyOpinions: number[] = [];
+    for (let n = 0; n < backgroundVoters; n++) {
+      const busy = await handle.db
+        .insertInto('opinions')
+        .values({ title: `Busy opinion number ${n}`, slug: `busy-${n}`, authorId: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      busyOpinions.push(busy.id);
+    }
     const cookies: string[] = [];
-    for (let n = 0; n < samples * 2; n++) {
+    for (let n = 0; n < samples * 2 + backgroundVoters; n++) {
       const user = await handle.db
         .insertInto('users')
         .values({ username: `fresh${n}`, email: `fresh${n}@example.test` })
@@ -61,6 +73,25 @@ async function main() {
         const answer = (await response.json()) as { body: { Opinion: { NumVotes: number } } };
         return answer.body.Opinion.NumVotes;
       };
+      // Meanwhile, through both processes, members vote on other opinions without pause: each
+      // vote is a change the other process hears.
+      let isLoading = true;
+      let backgroundVotes = 0;
+      const failures: unknown[] = [];
+      const background = busyOpinions
+        .map(async (busy, index) => {
+          const baseUrl = index % 2 === 0 ? writer.baseUrl : other.baseUrl;
+          for (let n = 0; isLoading; n++) {
+            const response = await fetch(`${baseUrl}/api/opinion/vote`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie: cookies[index]! },
+              body: JSON.stringify({ body: { id: busy, rating: (n % 5) + 1 } }),
+            });
+            if (!response.ok) throw new Error(`a background vote answered ${response.status}`);
+            backgroundVotes += 1;
+          }
+        })
+        .map((voting) => voting.catch((error: unknown) => failures.push(error)));
       let votes = await read(other.baseUrl);
       await read(writer.baseUrl);
       const measured = { other: [] as number[], writer: [] as number[] };
@@ -69,7 +100,7 @@ async function main() {
         const reader = n % 2 === 0 ? other : writer;
         const response = await fetch(`${writer.baseUrl}/api/opinion/vote`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: cookies[n]! },
+          headers: { 'content-type': 'application/json', cookie: cookies[backgroundVoters + n]! },
           body: JSON.stringify({ body: { id: opinion.id, rating: (n % 5) + 1 } }),
         });
         if (!response.ok) throw new Error(`vote answered ${response.status}`);
@@ -84,7 +115,14 @@ async function main() {
         `${name.padEnd(34)} p50 ${percentile(values, 0.5).toFixed(1).padStart(6)} ms  ` +
         `p95 ${percentile(values, 0.95).toFixed(1).padStart(6)} ms  ` +
         `p99 ${percentile(values, 0.99).toFixed(1).padStart(6)} ms`;
-      console.log(`A vote through one process, until a read counts it (${samples} samples each):`);
+      isLoading = false;
+      await Promise.all(background);
+      if (failures.length > 0) throw failures[0];
+      console.log(
+        `A vote through one process, until a read counts it (${samples} samples each), ` +
+          `while ${busyOpinions.length} members vote without pause through both ` +
+          `(${backgroundVotes} votes):`,
+      );
       console.log(line('read through the other process', measured.other));
       console.log(line('read through the same (control)', measured.writer));
     } finally {
