@@ -63,6 +63,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
@@ -139,6 +140,11 @@ export type Config = {
   readCacheMs: number;
   /** How often this process's job worker looks for due jobs (mail, derived figures). */
   jobsPollMs: number;
+  /**
+   * After SIGTERM, how long the process keeps serving while /readyz answers 503, so that a load
+   * balancer sends its requests elsewhere before it stops taking them (docs/decisions/063).
+   */
+  shutdownDrainMs: number;
   google: { clientId: string | undefined; jwksUrl: string; issuer: string };
   facebook: { appId: string | undefined; appSecret: string | undefined; graphUrl: string };
   stripe: {
@@ -209,6 +215,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     // Tests write rows behind the app's back through factories, which a cache would not see.
     readCacheMs: env.READ_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 5000),
     jobsPollMs: env.JOBS_POLL_MS,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     google: {
       clientId: env.GOOGLE_CLIENT_ID,
       jwksUrl: env.GOOGLE_JWKS_URL,

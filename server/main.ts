@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { stopServing } from './plugins/health.ts';
 import { shareChanges } from './cache-changes.ts';
 import { loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/database.ts';
@@ -76,10 +77,15 @@ async function main() {
     const forceExit = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, shutdownGraceMs);
+    }, config.shutdownDrainMs + shutdownGraceMs);
     forceExit.unref();
     try {
-      // Stop taking requests and finish those in flight, then the jobs, then the database.
+      // Out of the load balancer's rotation first, still serving what reaches us meanwhile; then
+      // stop taking requests and finish those in flight, then the jobs, then the database.
+      if (config.shutdownDrainMs > 0) {
+        stopServing(app);
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
       await app.close();
       await worker.stop();
       await Promise.all(sharings.map((sharing) => sharing.close()));

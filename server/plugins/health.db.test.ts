@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
+import { stopServing } from './health.ts';
 
 // What a load balancer asks each process (docs/decisions/061-health-checks.md).
 
@@ -17,6 +18,22 @@ describe('GET /healthz and GET /readyz', () => {
         });
         expect(answer.headers['cache-control']).toBe('no-store');
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('/readyz answers 503 once the process is stopping, while it still serves; /healthz stays 200', async () => {
+    const t = await createTestApp();
+    try {
+      stopServing(t.app);
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ success: false, error: 'This process is shutting down' });
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/topic/getall' })).statusCode).toBe(
+        200,
+      );
     } finally {
       await t.close();
     }
