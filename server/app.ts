@@ -25,6 +25,7 @@ import { registerUserTagRoutes } from './features/usertags/usertags.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { restrictDevRoutesToLoopback } from './plugins/dev-only.ts';
 import { registerHealthChecks } from './plugins/health.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerErrorHandling, sendFailure } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -119,6 +120,7 @@ export async function buildApp(
   await registerSession(app, deps.db, deps.config);
   registerRateLimit(app, deps.config, deps.db, deps.rateLimiter);
   registerHealthChecks(app, deps.db);
+  registerMetrics(app, { db: deps.db, token: deps.config.metricsToken });
 
   registerUserRoutes(app, deps);
   registerAccountRoutes(app, deps);

@@ -77,6 +77,14 @@ const maxChangesPerNotice = 100;
 /** The listening connections' application_name. */
 export const listenerApplicationName = 'stance changes';
 
+/**
+ * Under load, how long a notice may wait for more changes to travel with it (the batcher's
+ * lingerMs): a busy server sends at most about one notice per this many milliseconds instead of
+ * one per vote batch, each a statement and a commit on the database's notification queue. An idle
+ * server sends at once.
+ */
+const sendLingerMs = 20;
+
 /** How long the listener waits before connecting again after losing its connection. */
 const reconnectDelayMs = 1000;
 
@@ -95,7 +103,8 @@ type SharingLog = {
  * Shares this PostgreSQL database handle's changes with every other handle on the same database,
  * in this process or another, and theirs with it (DESIGN "Many processes", docs/decisions/062):
  * - Each change announced here is sent with `pg_notify` after it committed, in the next batch
- *   (one statement per batch: a busy server sends fewer, larger ones).
+ *   (one statement per batch, its changes without repeats: a busy server sends fewer, larger
+ *   ones, at most about one per sendLingerMs).
  * - A connection of its own listens; another handle's notice is applied to this handle's caches
  *   (its own, already applied, is skipped).
  * - When that connection is lost it connects again, and since notices sent meanwhile are lost,
@@ -105,11 +114,13 @@ export function shareChanges(db: Db, databaseUrl: string, log: SharingLog): Chan
   const self = randomUUID();
   const send = createBatcher<Change, void>(
     async (changes) => {
-      const payload = JSON.stringify({ from: self, changes } satisfies Notice);
-      await sql`select pg_notify(${changesChannel}, ${payload})`.execute(db);
+      // A hot opinion's votes are one change, however many of them the notice carries.
+      const distinct = [...new Map(changes.map((change) => [JSON.stringify(change), change]))];
+      const notice: Notice = { from: self, changes: distinct.map(([, change]) => change) };
+      await sql`select pg_notify(${changesChannel}, ${JSON.stringify(notice)})`.execute(db);
       return changes.map(() => undefined);
     },
-    { maxBatch: maxChangesPerNotice, maxInFlight: 1 },
+    { maxBatch: maxChangesPerNotice, maxInFlight: 1, lingerMs: sendLingerMs },
   );
   sharersByDatabase.set(db, (change) => {
     send(change).catch((error: unknown) =>

@@ -64,6 +64,9 @@ const environmentSchema = z.object({
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  METRICS_TOKEN: optionalString.refine((token) => token === undefined || token.length >= 24, {
+    error: 'METRICS_TOKEN must be at least 24 characters (a secret a scraper sends)',
+  }),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
@@ -145,6 +148,8 @@ export type Config = {
    * balancer sends its requests elsewhere before it stops taking them (docs/decisions/063).
    */
   shutdownDrainMs: number;
+  /** Lets a scraper elsewhere read GET /metrics as `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   google: { clientId: string | undefined; jwksUrl: string; issuer: string };
   facebook: { appId: string | undefined; appSecret: string | undefined; graphUrl: string };
   stripe: {
@@ -216,6 +221,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     readCacheMs: env.READ_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 5000),
     jobsPollMs: env.JOBS_POLL_MS,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    metricsToken: env.METRICS_TOKEN,
     google: {
       clientId: env.GOOGLE_CLIENT_ID,
       jwksUrl: env.GOOGLE_JWKS_URL,

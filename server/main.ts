@@ -56,8 +56,10 @@ async function main() {
     ? [...new Set([handle.db, requests.db])].map((db) => shareChanges(db, databaseUrl, app.log))
     : [];
   await Promise.all(sharings.map((sharing) => sharing.ready));
+  if (handle.db !== requests.db) app.metrics.watchPool('jobs', handle.db);
   const worker = startJobWorker(handle.db, jobHandlers, {
     log: app.log,
+    onJobRun: app.metrics.jobRun,
     config,
     pollMs: config.jobsPollMs,
   });

@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrations } from './migrations/index.ts';
-import { createPostgresPool, type PostgresPoolOptions } from './postgres-pool.ts';
+import { createPostgresPool, type PoolUse, type PostgresPoolOptions } from './postgres-pool.ts';
 import { usePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -204,7 +204,15 @@ export function openPostgresDatabase(
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
+  poolUses.set(db, pool.use);
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+const poolUses = new WeakMap<Db, () => PoolUse>();
+
+/** A PostgreSQL handle's pool: its size and its connections now; null for the embedded database. */
+export function poolUse(db: Db): PoolUse | null {
+  return poolUses.get(db)?.() ?? null;
 }
 
 export async function openDatabase(options: {

@@ -1,52 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOpinion, buildUser, loginAs } from '../test/factories.ts';
 import { migrateToLatest, openEmbeddedDatabase } from './database.ts';
-import { freePort } from '../test/free-port.ts';
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-/** The real server (`node server/main.ts`) on `dataDir`, answering once its API does. */
-async function startServer(dataDir: string): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startServer(dataDir: string): Promise<ServerProcess> {
+  return startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    const isUp = await fetch(`${baseUrl}/api/topic/getall`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) return { baseUrl, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function kill(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
 }
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database and a crash', () => {
@@ -76,12 +42,12 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database and a 
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
       // No shutdown: the process dies at once, as in a crash, and a supervisor starts the server
       // again at once, while the killed process may still be going (docs/decisions/060).
-      const killed = kill(first.child);
+      const killed = first.stop('SIGKILL');
       const second = await startServer(dataDir);
       await killed;
       const topics = await fetch(`${second.baseUrl}/api/topic/getall`);
       expect(topics.status).toBe(200);
-      await kill(second.child);
+      await second.stop('SIGKILL');
 
       const reopened = await openEmbeddedDatabase(dataDir);
       const votes = await reopened.db

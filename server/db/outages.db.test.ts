@@ -8,6 +8,7 @@ import { createTestApp, postJson, testConfig, type TestApp } from '../test/app.t
 import { createServerDatabase } from '../test/database.ts';
 import { buildOpinion, buildUser, loginAs } from '../test/factories.ts';
 import { startFreezableProxy, type FreezableProxy } from '../test/freezable-proxy.ts';
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { migrateToLatest, openPostgresDatabase } from './database.ts';
 import { createOutageLog, DatabaseUnavailableError } from './outages.ts';
 
@@ -174,6 +175,54 @@ describe.skipIf(!serverUrl)(
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(proxy.closedByClient()).toBe(closedBefore + 1);
       expect((await vote(voters[7]!)).statusCode).toBe(200);
+    });
+
+    it('answers votes 503 on every process within a timeout while the server is frozen, and 200 after', async () => {
+      const proxied = new URL(database.url);
+      proxied.hostname = '127.0.0.1';
+      proxied.port = String(proxy.port);
+      const opinion = await buildOpinion(t.db);
+      const voters: string[] = [];
+      for (let n = 0; n < 8; n++) voters.push(await loginAs(t.db, (await buildUser(t.db)).id));
+      const env = {
+        DATABASE_URL: proxied.toString(),
+        DATABASE_CONNECT_TIMEOUT_MS: '1000',
+        DATABASE_QUERY_TIMEOUT_MS: '1000',
+        NODE_ENV: 'production',
+        SEED: 'none',
+        LOG_LEVEL: 'warn',
+      };
+      const servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      try {
+        const vote = async (server: ServerProcess, cookie: string) => {
+          const startedAt = performance.now();
+          const response = await fetch(`${server.baseUrl}/api/opinion/vote`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie },
+            body: JSON.stringify({ body: { id: opinion.id, rating: 3 } }),
+          });
+          return { status: response.status, waitedMs: performance.now() - startedAt };
+        };
+        const round = () =>
+          Promise.all(voters.map((cookie, index) => vote(servers[index % 2]!, cookie)));
+        expect((await round()).map((answer) => answer.status)).toEqual(Array(8).fill(200));
+
+        proxy.freeze();
+        const frozen = await round();
+        proxy.thaw();
+        expect(frozen.map((answer) => answer.status)).toEqual(Array(8).fill(503));
+        // The statement timeout (1 s) and one second more, with room for a busy machine: before
+        // decision 036's batch rule, votes waited for the thaw or 2–3 timeouts each.
+        for (const answer of frozen) expect(answer.waitedMs).toBeLessThan(5000);
+
+        await vi.waitFor(
+          async () =>
+            expect((await round()).map((answer) => answer.status)).toEqual(Array(8).fill(200)),
+          { timeout: 10_000, interval: 250 },
+        );
+      } finally {
+        await Promise.all(servers.map((server) => server.stop()));
+      }
     });
 
     it('answers 503 at once while the server refuses connections, and 200 once it is back', async () => {

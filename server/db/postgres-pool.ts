@@ -2,6 +2,9 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kyse
 import pg from 'pg';
 import { DatabaseUnavailableError, type OutageLog } from './outages.ts';
 
+/** A pool's connections now: what the metrics report (GET /metrics). */
+export type PoolUse = { size: number; open: number; idle: number; waiting: number };
+
 export type PostgresPoolOptions = {
   /** Most connections open at once. */
   size: number;
@@ -32,7 +35,7 @@ const unansweredGraceMs = 1000;
 export function createPostgresPool(
   databaseUrl: string,
   options: PostgresPoolOptions,
-): PostgresPool {
+): PostgresPool & { use(): PoolUse } {
   const limitsStatements = options.queryTimeoutMs > 0;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -67,6 +70,12 @@ export function createPostgresPool(
       return watchClient(client, options.outages);
     },
     end: () => pool.end(),
+    use: () => ({
+      size: options.size,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 

@@ -31,6 +31,8 @@ export function startJobWorker(
     autoStart?: boolean;
     /** Handed to every handler; defaults to the process's environment. */
     config?: Config;
+    /** Told of each job run, with how it ended (the process's metrics). */
+    onJobRun?: (kind: string, outcome: 'done' | 'failed') => void;
   } = {},
 ): JobWorker {
   const config = options.config ?? loadConfig();
@@ -57,6 +59,7 @@ export function startJobWorker(
         if (!handler) throw new Error(`No handler for job kind '${job.kind}'`); // not claimed
         await handler(job.payload, { db, jobId: id, config, log: options.log });
         await completeJobs(db, [id]);
+        options.onJobRun?.(job.kind, 'done');
       } catch (error) {
         await recordFailure(job, error);
       }
@@ -72,6 +75,7 @@ export function startJobWorker(
           db,
           kindJobs.map((job) => Number(job.id)),
         );
+        for (const job of kindJobs) options.onJobRun?.(job.kind, 'done');
       } catch (error) {
         for (const job of kindJobs) await recordFailure(job, error);
       }
@@ -89,6 +93,7 @@ export function startJobWorker(
       'job failed',
     );
     await failJob(db, id, job.attempts, error);
+    options.onJobRun?.(job.kind, 'failed');
   }
 
   async function drain(): Promise<number> {

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 
 const loopback = new net.BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -15,6 +15,17 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 const forwardingHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
 /**
+ * Whether the request comes from this machine itself: its socket's address is a loopback one
+ * (never X-Forwarded-For, which any client can write), and no proxy on this machine passed it on.
+ */
+export function isFromThisMachine(request: FastifyRequest): boolean {
+  return (
+    isLoopbackAddress(request.socket.remoteAddress) &&
+    forwardingHeaders.every((name) => request.headers[name] === undefined)
+  );
+}
+
+/**
  * The development tools under /dev/ (the outbox shows every sign-up code and reset link) answer
  * only a browser on this machine, so that a development server reachable from elsewhere
  * (HOST=0.0.0.0, a forgotten NODE_ENV=production) does not hand out accounts. The socket's
@@ -27,10 +38,7 @@ const forwardingHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
  */
 export function restrictDevRoutesToLoopback(app: FastifyInstance) {
   const refuseRemoteClient: onRequestHookHandler = (request, reply, done) => {
-    const isLocal =
-      isLoopbackAddress(request.socket.remoteAddress) &&
-      forwardingHeaders.every((name) => request.headers[name] === undefined);
-    if (isLocal) {
+    if (isFromThisMachine(request)) {
       done();
       return;
     }
