@@ -13,9 +13,8 @@
  * Meanwhile BENCH_BACKGROUND members (default 20) vote without pause on other opinions, half
  * through each process: their changes are heard too. BENCH_SAMPLES (default 300).
  */
-import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '../server/db/database.ts';
-import { hashSessionToken, sessionCookieName } from '../server/plugins/session.ts';
+import { loginAs } from '../server/test/factories.ts';
 import { createTarget, startApp } from './harness.ts';
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -53,16 +52,7 @@ async function main() {
         .values({ username: `fresh${n}`, email: `fresh${n}@example.test` })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const token = randomBytes(32).toString('base64url');
-      await handle.db
-        .insertInto('sessions')
-        .values({
-          tokenHash: hashSessionToken(token),
-          userId: user.id,
-          expiresAt: new Date(Date.now() + 86_400_000),
-        })
-        .execute();
-      cookies.push(`${sessionCookieName}=${token}`);
+      cookies.push(await loginAs(handle.db, user.id));
     }
 
     const env = { ...target.env, READ_CACHE_MS: '60000' };

@@ -57,6 +57,15 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     await database?.drop();
   });
 
+  /** A browser of `server` signed in as the member (a new one unless given). */
+  async function signedInOn(server: ServerProcess, userId?: number) {
+    const client = new HttpClient(server.baseUrl);
+    const cookie = await loginAs(handle.db, userId ?? (await buildUser(handle.db)).id);
+    const [name, value] = cookie.split('=') as [string, string];
+    client.cookies.set(name, { value, path: '/' });
+    return client;
+  }
+
   async function opinionOn(server: ServerProcess, slug: string) {
     const answer = await new HttpClient(server.baseUrl).get(`/api/opinion/get?slug=${slug}`);
     return answer.json!.body as {
@@ -80,11 +89,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       await fetch(`${server.baseUrl}${pagePath}`);
     }
 
-    const voter = new HttpClient(one.baseUrl);
-    voter.cookies.set('stance_session', {
-      value: (await loginAs(handle.db, (await buildUser(handle.db)).id)).split('=')[1]!,
-      path: '/',
-    });
+    const voter = await signedInOn(one);
     expect((await voter.post('/api/opinion/vote', { id: opinion.id, rating: 2 })).status).toBe(200);
     await eventually(
       () => opinionOn(two, opinion.slug),
@@ -104,11 +109,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
 
     // Others have voted, so an editor (ADMIN_EMAILS) edits it.
     const staff = await buildUser(handle.db, { email: editorEmail });
-    const editor = new HttpClient(two.baseUrl);
-    editor.cookies.set('stance_session', {
-      value: (await loginAs(handle.db, staff.id)).split('=')[1]!,
-      path: '/',
-    });
+    const editor = await signedInOn(two, staff.id);
     const newTitle = 'Cities should be built for walking first';
     const edit = await editor.post('/api/opinion/edit', {
       id: opinion.id,
@@ -162,15 +163,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       Array.from({ length: 4 }, () => buildOpinion(handle.db, { topicIds: [topic.id] })),
     );
     const voters = await Promise.all(
-      Array.from({ length: 16 }, async (_, index) => {
-        const client = new HttpClient(index % 2 === 0 ? one.baseUrl : two.baseUrl);
-        const user = await buildUser(handle.db);
-        client.cookies.set('stance_session', {
-          value: (await loginAs(handle.db, user.id)).split('=')[1]!,
-          path: '/',
-        });
-        return client;
-      }),
+      Array.from({ length: 16 }, (_, index) => signedInOn(index % 2 === 0 ? one : two)),
     );
     const before = await sql<{ id: number }>`select coalesce(max(id), 0) as id from jobs`.execute(
       handle.db,
@@ -218,11 +211,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       (body) => body.Opinion.Title === 'Night trains beat most short flights',
     );
     // And it listens again: a vote through one reaches two.
-    const voter = new HttpClient(one.baseUrl);
-    voter.cookies.set('stance_session', {
-      value: (await loginAs(handle.db, (await buildUser(handle.db)).id)).split('=')[1]!,
-      path: '/',
-    });
+    const voter = await signedInOn(one);
     expect((await voter.post('/api/opinion/vote', { id: opinion.id, rating: 1 })).status).toBe(200);
     await eventually(
       () => opinionOn(two, opinion.slug),
