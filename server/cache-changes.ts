@@ -85,6 +85,9 @@ export const listenerApplicationName = 'stance changes';
  */
 const sendLingerMs = 20;
 
+/** How long connecting and LISTEN may take before the listener gives up and tries again. */
+const listenTimeoutMs = 5000;
+
 /** How long the listener waits before connecting again after losing its connection. */
 const reconnectDelayMs = 1000;
 
@@ -165,6 +168,9 @@ export function shareChanges(db: Db, databaseUrl: string, log: SharingLog): Chan
       application_name: listenerApplicationName,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
+      // A server that does not answer must not hold up the start: give up and try again.
+      connectionTimeoutMillis: listenTimeoutMs,
+      query_timeout: listenTimeoutMs,
     });
     let isLost = false;
     const lose = (error?: unknown) => {
