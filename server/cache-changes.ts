@@ -176,11 +176,16 @@ export function shareChanges(db: Db, databaseUrl: string, log: SharingLog): Chan
     const lose = (error?: unknown) => {
       if (isLost) return;
       isLost = true;
-      if (client === next) client = null;
+      const wasListening = client === next;
+      if (wasListening) client = null;
       next.removeAllListeners('notification');
       void next.end().catch(() => {});
       if (isClosed) return;
-      log.warn({ err: error }, 'stopped hearing other processes’ changes; connecting again');
+      // Said once when listening stops, not at every failed try while the database is away (its
+      // outage log says that).
+      if (wasListening) {
+        log.warn({ err: error }, 'stopped hearing other processes’ changes; connecting again');
+      }
       connectLater();
     };
     next.on('error', lose);
