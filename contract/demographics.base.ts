@@ -117,6 +117,22 @@ export const demographicsConsentText =
 
 export const earliestBirthYear = 1900;
 
+/** Members must be at least this old (the terms of service say so). */
+export const minimumAge = 16;
+
+/**
+ * The latest year of birth a member may give: only the year is asked, so one who turns 16 this
+ * year (UTC) may take part (docs/decisions/065-minimum-age.md).
+ */
+export function latestBirthYear(now = new Date()): number {
+  return now.getUTCFullYear() - minimumAge;
+}
+
+/** Why a later year of birth is refused: the form's message and the API's error alike. */
+export function tooYoungMessage(now = new Date()): string {
+  return `birthYear must be ${latestBirthYear(now)} or earlier: members must be at least ${minimumAge}`;
+}
+
 /**
  * Generations, read from the birth year: the insight matrix and the staff filters group members by
  * these, never by the birth year itself. A member is in the band whose years hold their birth year;

@@ -13,6 +13,8 @@ import {
   nationalityCodes,
   demographicsConsentText,
   earliestBirthYear,
+  latestBirthYear,
+  tooYoungMessage,
   type Option,
 } from './demographics.base.ts';
 
@@ -61,9 +63,10 @@ function choice<Value extends string | number>(
 const birthYear = z
   .number({ error: 'birthYear must be a year such as 1990' })
   .int({ error: 'birthYear must be a whole year' })
-  .refine((year) => year >= earliestBirthYear && year <= new Date().getUTCFullYear(), {
-    error: `birthYear must be between ${earliestBirthYear} and this year`,
+  .refine((year) => year >= earliestBirthYear, {
+    error: `birthYear must be ${earliestBirthYear} or later`,
   })
+  .refine((year) => year <= latestBirthYear(), { error: () => tooYoungMessage() })
   .nullable()
   .optional();
 

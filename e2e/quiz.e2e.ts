@@ -13,6 +13,7 @@ import {
   type Account,
   uniqueAccount,
 } from './fixtures.ts';
+import { tooYoungMessage } from '../contract/demographics.base.ts';
 
 const slug = 'fundamentals-sc';
 
@@ -304,7 +305,7 @@ describe.skipIf(isBrowserMissing)('the quiz page', () => {
     await gate.waitFor();
 
     // A field the server refuses is marked at the field, with the server's words.
-    const refusal = 'birthYear must be between 1900 and this year';
+    const refusal = tooYoungMessage();
     await page.route('**/api/user/demographics/set', (route) =>
       route.fulfill({
         status: 400,

@@ -118,8 +118,8 @@ describe('personal details', () => {
       const response = await call('/api/user/demographics/set', { nationality: code, consent });
       expect(response.statusCode, code).toBe(200);
     }
-    const thisYear = new Date().getUTCFullYear();
-    for (const year of [1900, thisYear]) {
+    // The earliest year, and the latest: a member who turns 16 this year.
+    for (const year of [1900, new Date().getUTCFullYear() - 16]) {
       const response = await call('/api/user/demographics/set', { birthYear: year, consent });
       expect(response.statusCode, String(year)).toBe(200);
     }
@@ -132,6 +132,7 @@ describe('personal details', () => {
       ['gender', 'Male'],
       ['birthYear', 1899],
       ['birthYear', thisYear + 1],
+      ['birthYear', thisYear - 15],
       ['birthYear', 1990.5],
       ['birthYear', '1990'],
       ['nationality', 'uk'],
@@ -156,6 +157,18 @@ describe('personal details', () => {
       expect(body.success).toBe(false);
       expect(body.error, `${field}=${String(value)}`).toMatch(new RegExp(`^${field}\\b`));
     }
+  });
+
+  it('refuse a member younger than 16, saying so, and take one who turns 16 this year', async () => {
+    const latest = new Date().getUTCFullYear() - 16;
+    const tooYoung = await call('/api/user/demographics/set', { birthYear: latest + 1, consent });
+    expect(tooYoung.statusCode).toBe(400);
+    expect(tooYoung.json().error).toBe(
+      `birthYear must be ${latest} or earlier: members must be at least 16`,
+    );
+    const oldEnough = await call('/api/user/demographics/set', { birthYear: latest, consent });
+    expect(oldEnough.statusCode).toBe(200);
+    expect(oldEnough.json().body.Demographics.birthYear).toBe(latest);
   });
 
   it('offer gb and us first among real two-letter country codes', () => {

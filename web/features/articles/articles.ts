@@ -115,6 +115,7 @@ export const articles: Record<string, Article> = {
     sections: [
       {
         paragraphs: [
+          'You must be at least 16 years old to use Stance.',
           'You may use Stance if you follow the rules. You are responsible for what you post, and you keep the rights to it; by posting you let Stance publish it on the site.',
           'We may remove content or accounts that break the rules or the law. We try to keep Stance available and correct, but we provide it as it is, without guarantees.',
           'Paid upgrades renew until you cancel. You can cancel at any time and keep access until the end of the period you paid for.',

@@ -1,4 +1,8 @@
-import { earliestBirthYear, nationalityCodes } from '../../../contract/demographics.base.ts';
+import {
+  earliestBirthYear,
+  latestBirthYear,
+  nationalityCodes,
+} from '../../../contract/demographics.base.ts';
 import type { Demographics } from '../../../contract/demographics.ts';
 
 /** One choice of a personal-details select. */
@@ -30,11 +34,11 @@ export const nationalityOptions: readonly DemographicsOption[] = [
   ...namedNationalities.slice(2).sort((a, b) => a.label.localeCompare(b.label)),
 ];
 
-/** Every allowed year of birth, newest first. */
+/** Every allowed year of birth, newest first: none younger than the minimum age. */
 export function birthYearOptions(): DemographicsOption[] {
-  const thisYear = new Date().getFullYear();
-  return Array.from({ length: thisYear - earliestBirthYear + 1 }, (_, index) => {
-    const year = thisYear - index;
+  const latest = latestBirthYear();
+  return Array.from({ length: latest - earliestBirthYear + 1 }, (_, index) => {
+    const year = latest - index;
     return { value: year, label: String(year) };
   });
 }

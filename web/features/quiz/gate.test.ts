@@ -95,9 +95,7 @@ describe('mergeGateAnswers', () => {
 
 describe('gateFieldOfError', () => {
   it('finds the field a server error names first', () => {
-    expect(gateFieldOfError(quizGateFields, 'birthYear must be between 1900 and this year')).toBe(
-      'birthYear',
-    );
+    expect(gateFieldOfError(quizGateFields, 'birthYear must be 1900 or later')).toBe('birthYear');
     expect(
       gateFieldOfError(quizGateFields, 'nationality must be a two-letter country code such as gb'),
     ).toBe('nationality');
