@@ -198,14 +198,22 @@ export async function layoutShiftWhile(page: Page, load: () => Promise<unknown>)
   // As text: the browser's own types (PerformanceObserver's layout-shift entries) are not the
   // test's. Init scripts go through the DevTools protocol, which the page's CSP allows.
   await page.addInitScript({
-    content: `
+    content: `{
       window.__layoutShift = 0;
+      window.__layoutShifts = [];
+      const describe = (node) =>
+        !node ? '(gone)' : node.nodeType !== 1 ? node.nodeName :
+          node.tagName.toLowerCase() + (node.className ? '.' + String(node.className).split(' ').join('.') : '');
+      const rect = (r) => Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
-          if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+          if (entry.hadRecentInput) continue;
+          window.__layoutShift += entry.value;
+          window.__layoutShifts.push(entry.value.toFixed(4) + ' at ' + Math.round(entry.startTime) + ' ms: ' +
+            entry.sources.map((s) => describe(s.node) + ' ' + rect(s.previousRect) + ' -> ' + rect(s.currentRect)).join('; '));
         }
       }).observe({ type: 'layout-shift', buffered: true });
-    `,
+    }`,
   });
   await load();
   await page.waitForLoadState('networkidle');
@@ -213,5 +221,13 @@ export async function layoutShiftWhile(page: Page, load: () => Promise<unknown>)
   await page.evaluate(
     'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
   );
-  return page.evaluate(() => (globalThis as unknown as { __layoutShift: number }).__layoutShift);
+  const measured = await page.evaluate(() => {
+    const scope = globalThis as unknown as { __layoutShift: number; __layoutShifts: string[] };
+    return { total: scope.__layoutShift, shifts: scope.__layoutShifts };
+  });
+  // Over the budget, what moved, so that a failure says more than a number.
+  if (measured.total > 0.1) {
+    console.info(`Layout shifts on ${page.url()}:\n${measured.shifts.join('\n')}`);
+  }
+  return measured.total;
 }
