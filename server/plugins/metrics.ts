@@ -25,6 +25,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Node's own figures, collected once per process: each collection starts an event-loop monitor
+ * and a garbage-collection observer that live as long as the process, so a process that builds
+ * many apps (the tests) must not start one per app.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 /** Latency buckets in seconds: from a cached read to the statement timeout. */
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -33,7 +47,6 @@ export function registerMetrics(
   options: { db: Db; token: string | undefined },
 ) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
 
   const requests = new Histogram({
     name: 'stance_http_request_duration_seconds',
@@ -108,11 +121,12 @@ export function registerMetrics(
   } satisfies Metrics);
   pools.set('requests', options.db);
 
+  processMetrics();
   app.get('/metrics', async (request, reply) => {
     if (!mayRead(request, options.token)) return reply.callNotFound();
     reply.header('cache-control', 'no-store');
     reply.type(registry.contentType);
-    return registry.metrics();
+    return `${await processMetrics().metrics()}\n${await registry.metrics()}`;
   });
 }
 
