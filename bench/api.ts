@@ -117,6 +117,13 @@ async function prepareDatabase(db: Db): Promise<Fixtures> {
     )
     .returning('id')
     .execute();
+  // Every benchmark member has personal details (a demo member's, in turn), as a member who took a
+  // quiz has: a vote then also moves its opinion's insight counts (docs/decisions/075).
+  const details = await db.selectFrom('demographics').selectAll().execute();
+  await db
+    .insertInto('demographics')
+    .values(users.map((user, index) => ({ ...details[index % details.length]!, userId: user.id })))
+    .execute();
   const tokens = users.map(() => randomBytes(32).toString('base64url'));
   await db
     .insertInto('sessions')

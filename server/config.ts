@@ -63,6 +63,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  INSIGHTS_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   METRICS_TOKEN: optionalString.refine((token) => token === undefined || token.length >= 24, {
     error: 'METRICS_TOKEN must be at least 24 characters (a secret a scraper sends)',
@@ -144,6 +145,11 @@ export type Config = {
   /** How often this process's job worker looks for due jobs (mail, derived figures). */
   jobsPollMs: number;
   /**
+   * How long after a vote its opinion's tidbit and its topics' groupings are refreshed, so that
+   * the votes arriving meanwhile share one refresh (docs/decisions/075-insights-by-difference.md).
+   */
+  insightsSettleMs: number;
+  /**
    * After SIGTERM, how long the process keeps serving while /readyz answers 503, so that a load
    * balancer sends its requests elsewhere before it stops taking them (docs/decisions/063).
    */
@@ -220,6 +226,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     // Tests write rows behind the app's back through factories, which a cache would not see.
     readCacheMs: env.READ_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 5000),
     jobsPollMs: env.JOBS_POLL_MS,
+    // Tests drain the jobs queue right after voting and expect the refresh to be due.
+    insightsSettleMs: env.INSIGHTS_SETTLE_MS ?? (env.NODE_ENV === 'test' ? 0 : 10_000),
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     metricsToken: env.METRICS_TOKEN,
     google: {

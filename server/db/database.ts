@@ -260,7 +260,7 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
  * lock class. Two processes replacing the same key at once would both delete nothing new and
  * both insert, and the second would fail on the primary key (docs/decisions/059).
  */
-const derivedRowLocks = { opinionInsightCounts: 7001, topicGrouping: 7002 } as const;
+const derivedRowLocks = { topicGrouping: 7002 } as const;
 
 /**
  * Makes `trx` the only writer of one key's derived rows until it ends: another transaction

@@ -3,7 +3,7 @@
 -- server/db/functions.db.test.ts compares a migrated database with this file: after a change,
 -- run `npx vitest run server/db/functions.db.test.ts -u` and review the difference.
 
-CREATE OR REPLACE FUNCTION public.cast_votes_in_sessions(p_token_hashes text[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[], p_idle_cutoff timestamp with time zone, p_touch_before timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.cast_votes_in_sessions(p_token_hashes text[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[], p_idle_cutoff timestamp with time zone, p_touch_before timestamp with time zone, p_settle_ms integer)
  RETURNS TABLE(vote_index integer, vote_user_id integer, vote_counts integer[], vote_previous integer)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
@@ -25,7 +25,7 @@ begin
   ),
   locked as (
     select o.id from opinions o where o.id = any(p_opinion_ids) and not o.deleted
-    order by o.id for update
+    order by o.id for no key update
   )
   select
     (select array_agg(l.position order by l.position) from live l),
@@ -83,12 +83,41 @@ begin
     order by c.user_id
     on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
   ),
-  insights_queued as (
-    -- A new or changed vote on a listed opinion: its insight counts are recomputed in the jobs
-    -- queue, one job waiting per opinion (docs/decisions/052-insights-and-stored-groups.md).
-    insert into jobs (kind, payload, dedupe_key)
-    select 'refresh-opinion-insights', jsonb_build_object('opinionId', c.opinion_id),
-      'refresh-opinion-insights' || ':' || c.opinion_id
+  insight_moves as (
+    -- A new or changed vote on a listed opinion moves its voter's answers from the old rating to
+    -- the new one (docs/decisions/075-insights-by-difference.md).
+    select u.opinion_id, a.field, a.answer, m.rating, sum(m.delta)::integer as delta
+    from upserted u
+    join opinions o on o.id = u.opinion_id and o.listed
+    join demographics d on d.user_id = u.user_id
+    cross join lateral insight_answers(d) a
+    cross join lateral (values (u.rating, 1), (u.previous_rating, -1)) as m (rating, delta)
+    where u.previous_rating is distinct from u.rating and m.rating is not null
+    group by u.opinion_id, a.field, a.answer, m.rating
+    having sum(m.delta) <> 0
+  ),
+  insights_raised as (
+    -- A count either rises or falls in one batch (its moves are summed), never both; a falling
+    -- count has its row already, and an insert would check the proposed negative row.
+    insert into opinion_insight_counts as c (opinion_id, field, answer, rating, votes)
+    select m.opinion_id, m.field, m.answer, m.rating, m.delta from insight_moves m
+    where m.delta > 0
+    order by m.opinion_id, m.field, m.answer, m.rating
+    on conflict (opinion_id, field, answer, rating) do update set votes = c.votes + excluded.votes
+  ),
+  insights_lowered as (
+    update opinion_insight_counts c set votes = c.votes + m.delta
+    from insight_moves m
+    where m.delta < 0 and c.opinion_id = m.opinion_id and c.field = m.field
+      and c.answer = m.answer and c.rating = m.rating
+  ),
+  tidbits_queued as (
+    -- The opinion's tidbit and its topics' groupings follow a while later, one job waiting per
+    -- opinion (docs/decisions/052-insights-and-stored-groups.md).
+    insert into jobs (kind, payload, dedupe_key, run_at)
+    select 'refresh-opinion-tidbit', jsonb_build_object('opinionId', c.opinion_id),
+      'refresh-opinion-tidbit' || ':' || c.opinion_id,
+      now() + p_settle_ms * interval '1 millisecond'
     from (
       select distinct u.opinion_id from upserted u
       where u.previous_rating is distinct from u.rating
@@ -155,6 +184,30 @@ begin
   delete from opinion_vote_days;
   return null;
 end $function$;
+
+CREATE OR REPLACE FUNCTION public.insight_answers(d demographics)
+ RETURNS TABLE(field text, answer text)
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select f.field, f.answer
+  from (values
+    ('gender', d.gender),
+    ('generation', (
+      select b.value from jsonb_to_recordset('[{"from":1900,"to":1945,"value":"silent"},{"from":1946,"to":1964,"value":"boomer"},{"from":1965,"to":1980,"value":"x"},{"from":1981,"to":1996,"value":"y"},{"from":1997,"to":9999,"value":"z"}]'::jsonb) as b ("from" int, "to" int, value text)
+      where d.birth_year between b."from" and b."to"
+    )),
+    ('nationality', d.nationality),
+    ('education', d.education::text),
+    ('maritalStatus', d.marital_status),
+    ('householdIncome', d.household_income::text),
+    ('sexualOrientation', d.sexual_orientation),
+    ('religion', d.religion),
+    ('politicalSpectrum', nullif(d.political_spectrum, 0)::text),
+    ('numChildren', d.num_children::text)
+  ) as f (field, answer)
+  where d.consent <> '' and f.answer is not null
+$function$;
 
 CREATE OR REPLACE FUNCTION public.move_vote_days()
  RETURNS trigger

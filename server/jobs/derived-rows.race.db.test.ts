@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { replaceMemberScores } from '../features/analytics/analytics.repository.ts';
+import { hashSessionToken } from '../plugins/session.ts';
+import { findInsightCountDrift } from '../features/insights/insights.service.ts';
+import { applyVotesInSessions } from '../features/opinions/opinions.repository.ts';
 import {
   listGroupMembers,
   rebuildInsightCounts,
@@ -10,7 +13,7 @@ import {
 } from '../features/insights/insights.repository.ts';
 import { replaceNorms, type NormRow } from '../features/reports/reports.repository.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { buildOpinion, buildTopic, buildUser } from '../test/factories.ts';
+import { buildOpinion, buildTopic, buildUser, loginAs } from '../test/factories.ts';
 
 // Jobs that replace derived rows whole (delete, then insert) run in every server process, so two
 // processes may replace the same rows at once. On PostgreSQL (a pool of 5 connections here) each
@@ -76,6 +79,48 @@ describe('derived rows replaced by several writers at once', () => {
       index === 0 ? rebuildInsightCounts(handle.db) : refreshInsightCounts(handle.db, opinion.id),
     );
     expect(await counts()).toEqual(once);
+  });
+
+  it("an opinion's insight counts: vote batches moving them, recounts and a rebuild at once all succeed and agree with the votes", async () => {
+    const opinion = await buildOpinion(handle.db);
+    const voters = await Promise.all(Array.from({ length: 24 }, () => buildUser(handle.db)));
+    await handle.db
+      .insertInto('demographics')
+      .values(
+        voters.map((voter, index) => ({
+          userId: voter.id,
+          gender: index % 2 ? 'male' : 'female',
+          birthYear: 1960 + index,
+          consent: 'Stance may use these details',
+        })),
+      )
+      .execute();
+    const tokenHashes = await Promise.all(
+      voters.map(async (voter) =>
+        hashSessionToken((await loginAs(handle.db, voter.id)).split('=')[1]!),
+      ),
+    );
+    const live = { idleCutoff: new Date(0), touchBefore: new Date(0), insightsSettleMs: 0 };
+    const castBatch = (round: number) =>
+      applyVotesInSessions(
+        handle.db,
+        tokenHashes.map((tokenHash, index) => ({
+          tokenHash,
+          opinionId: opinion.id,
+          rating: 1 + ((index + round) % 5),
+        })),
+        { milestoneThresholds: [], ...live },
+      );
+    await castBatch(0);
+    await allAtOnce((index) =>
+      index === 0
+        ? rebuildInsightCounts(handle.db)
+        : index % 2
+          ? castBatch(index)
+          : refreshInsightCounts(handle.db, opinion.id),
+    );
+    await castBatch(times);
+    expect(await findInsightCountDrift(handle.db)).toEqual([]);
   });
 
   it("a topic's stored groups: each store succeeds, and the last one's members are kept whole", async () => {

@@ -21,6 +21,8 @@ import {
   refreshMemberInsightsJobKind,
   refreshOpinionInsightsJob,
   refreshOpinionInsightsJobKind,
+  refreshOpinionTidbitJob,
+  refreshOpinionTidbitJobKind,
 } from '../features/insights/insights.service.ts';
 import type { JobHandlers } from './queue.ts';
 
@@ -48,8 +50,10 @@ export const jobHandlers: JobHandlers = {
   [computeMemberScoresJobKind]: async (_payload, { db }) => {
     await refreshMemberScores(db);
   },
-  /** Recomputes one opinion's insight counts and tidbit; checks its topics' groupings (decision 052). */
+  /** Recounts one opinion's insight counts, then its tidbit; checks its topics' groupings (decision 052). */
   [refreshOpinionInsightsJobKind]: refreshOpinionInsightsJob,
+  /** A while after votes moved an opinion's counts: its tidbit and its topics' groupings (decision 075). */
+  [refreshOpinionTidbitJobKind]: refreshOpinionTidbitJob,
   /** After a member's personal details changed: queues the refresh of every opinion they voted on. */
   [refreshMemberInsightsJobKind]: refreshMemberInsightsJob,
   /** Recomputes a topic's opinion groups when its votes changed enough. */

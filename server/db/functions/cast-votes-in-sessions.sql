@@ -10,7 +10,10 @@
 --    (at most about once an hour, so the UPDATE and its change-note trigger rarely run).
 -- 2. Locks. The batch's opinions are locked in id order before any vote is written, so that
 --    concurrent batches queue instead of deadlocking; a missing or deleted opinion takes no vote
---    and its vote gets null counters.
+--    and its vote gets null counters. FOR NO KEY UPDATE, the lock the counters' update takes
+--    anyway: it still queues batches and recounts of the same opinion (insights.repository.ts),
+--    but not the key-share checks of rows that reference the opinion (a rebuild of the insight
+--    counts inserting while this batch waits for it would otherwise deadlock).
 -- 3. The votes, in one statement fed by the upsert's RETURNING:
 --    - each member's votes row is upserted, keeping the rating it replaced in previous_rating
 --      (ON CONFLICT DO UPDATE reads the newest committed row, so counters move from the rating
@@ -23,8 +26,11 @@
 --      so each sees the exact count its votes passed through; when that passes one of
 --      p_thresholds (the vote awards, contract/milestones.ts) a milestone check job is queued in
 --      the same transaction, at most one waiting per member (its dedupe key);
---    - a new or changed vote on a listed opinion queues that opinion's insight refresh (one job
---      waiting per opinion, its dedupe key; docs/decisions/052-insights-and-stored-groups.md);
+--    - a new or changed vote on a listed opinion moves the opinion's insight counts by difference:
+--      one voter more for each of the member's answers (insight-answers.sql) at the new rating,
+--      one fewer at the rating it replaced; and queues that opinion's tidbit refresh p_settle_ms
+--      later (one job waiting per opinion, its dedupe key), so that the votes arriving meanwhile
+--      share one (docs/decisions/052-insights-and-stored-groups.md, 075-insights-by-difference.md);
 --    - opinion_vote_days: a new vote adds one to today (UTC), a changed rating moves the vote from
 --      the day it was last cast to today;
 --    - the opinions' counters votes1..votes5 move by the sum of the batch's differences.
@@ -37,11 +43,11 @@
 -- Names the code owns come in as psql-style :'name' placeholders, filled in with a quoted literal
 -- when a migration applies this file (server/db/functions/index.ts): checkMilestonesJobKind is the
 -- milestone check's job kind, from server/features/milestones/milestones.service.ts;
--- refreshOpinionInsightsJobKind the insight refresh's, from server/features/insights/insights.job-kind.ts.
+-- refreshOpinionTidbitJobKind the tidbit refresh's, from server/features/insights/insights.job-kind.ts.
 
 create or replace function cast_votes_in_sessions(
   p_token_hashes text[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[],
-  p_idle_cutoff timestamptz, p_touch_before timestamptz
+  p_idle_cutoff timestamptz, p_touch_before timestamptz, p_settle_ms integer
 )
 returns table (
   vote_index integer, vote_user_id integer, vote_counts integer[], vote_previous integer
@@ -64,7 +70,7 @@ begin
   ),
   locked as (
     select o.id from opinions o where o.id = any(p_opinion_ids) and not o.deleted
-    order by o.id for update
+    order by o.id for no key update
   )
   select
     (select array_agg(l.position order by l.position) from live l),
@@ -122,12 +128,41 @@ begin
     order by c.user_id
     on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
   ),
-  insights_queued as (
-    -- A new or changed vote on a listed opinion: its insight counts are recomputed in the jobs
-    -- queue, one job waiting per opinion (docs/decisions/052-insights-and-stored-groups.md).
-    insert into jobs (kind, payload, dedupe_key)
-    select :'refreshOpinionInsightsJobKind', jsonb_build_object('opinionId', c.opinion_id),
-      :'refreshOpinionInsightsJobKind' || ':' || c.opinion_id
+  insight_moves as (
+    -- A new or changed vote on a listed opinion moves its voter's answers from the old rating to
+    -- the new one (docs/decisions/075-insights-by-difference.md).
+    select u.opinion_id, a.field, a.answer, m.rating, sum(m.delta)::integer as delta
+    from upserted u
+    join opinions o on o.id = u.opinion_id and o.listed
+    join demographics d on d.user_id = u.user_id
+    cross join lateral insight_answers(d) a
+    cross join lateral (values (u.rating, 1), (u.previous_rating, -1)) as m (rating, delta)
+    where u.previous_rating is distinct from u.rating and m.rating is not null
+    group by u.opinion_id, a.field, a.answer, m.rating
+    having sum(m.delta) <> 0
+  ),
+  insights_raised as (
+    -- A count either rises or falls in one batch (its moves are summed), never both; a falling
+    -- count has its row already, and an insert would check the proposed negative row.
+    insert into opinion_insight_counts as c (opinion_id, field, answer, rating, votes)
+    select m.opinion_id, m.field, m.answer, m.rating, m.delta from insight_moves m
+    where m.delta > 0
+    order by m.opinion_id, m.field, m.answer, m.rating
+    on conflict (opinion_id, field, answer, rating) do update set votes = c.votes + excluded.votes
+  ),
+  insights_lowered as (
+    update opinion_insight_counts c set votes = c.votes + m.delta
+    from insight_moves m
+    where m.delta < 0 and c.opinion_id = m.opinion_id and c.field = m.field
+      and c.answer = m.answer and c.rating = m.rating
+  ),
+  tidbits_queued as (
+    -- The opinion's tidbit and its topics' groupings follow a while later, one job waiting per
+    -- opinion (docs/decisions/052-insights-and-stored-groups.md).
+    insert into jobs (kind, payload, dedupe_key, run_at)
+    select :'refreshOpinionTidbitJobKind', jsonb_build_object('opinionId', c.opinion_id),
+      :'refreshOpinionTidbitJobKind' || ':' || c.opinion_id,
+      now() + p_settle_ms * interval '1 millisecond'
     from (
       select distinct u.opinion_id from upserted u
       where u.previous_rating is distinct from u.rating

@@ -7,7 +7,12 @@ import { sql, type QueryExecutorProvider } from 'kysely';
  * text with `applyFunctionSources`; to change a function, edit its file and add a migration that
  * applies it again. Triggers are created by migrations, like tables.
  */
-export const functionSources = ['cast-votes-in-sessions', 'member-changes', 'vote-days'] as const;
+export const functionSources = [
+  'cast-votes-in-sessions',
+  'insight-answers',
+  'member-changes',
+  'vote-days',
+] as const;
 
 export type FunctionSource = (typeof functionSources)[number];
 
@@ -19,9 +24,13 @@ export type FunctionSource = (typeof functionSources)[number];
 export async function namesFromCode(): Promise<Record<string, string>> {
   const { checkMilestonesJobKind } =
     await import('../../features/milestones/milestones.job-kind.ts');
-  const { refreshOpinionInsightsJobKind } =
+  const { refreshOpinionTidbitJobKind } =
     await import('../../features/insights/insights.job-kind.ts');
-  return { checkMilestonesJobKind, refreshOpinionInsightsJobKind };
+  const { generationOptions } = await import('../../../contract/demographics.base.ts');
+  const generationBands = JSON.stringify(
+    generationOptions.map(({ from, to, value }) => ({ from, to, value })),
+  );
+  return { checkMilestonesJobKind, refreshOpinionTidbitJobKind, generationBands };
 }
 
 /** A source's statements, its placeholders filled in with `names` as quoted literals. */

@@ -4,8 +4,17 @@
  * (server/db/functions/index.ts), and the database layer must not load the insights service.
  */
 
-/** Recomputes one opinion's insight counts and tidbit; payload `{opinionId}`. */
+/**
+ * Recounts one opinion's insight counts from its votes, then refreshes its tidbit and checks its
+ * topics' groupings (after a member's personal details changed); payload `{opinionId}`.
+ */
 export const refreshOpinionInsightsJobKind = 'refresh-opinion-insights';
+
+/**
+ * Refreshes one opinion's tidbit from its stored counts and checks its topics' groupings, a while
+ * after votes moved its counts (the vote batch moves the counts themselves); payload `{opinionId}`.
+ */
+export const refreshOpinionTidbitJobKind = 'refresh-opinion-tidbit';
 
 /** Queues the refresh of every listed opinion a member voted on; payload `{userId}`. */
 export const refreshMemberInsightsJobKind = 'refresh-member-insights';

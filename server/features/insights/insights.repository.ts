@@ -1,50 +1,46 @@
 import { sql, type RawBuilder } from 'kysely';
 import { inTransaction, lockDerivedRows, lockDerivedTable, type Db } from '../../db/database.ts';
 import type { DemographicAnswers } from '../../db/schema.ts';
-import { generationOfSql } from '../demographics/index.ts';
 
 /*
  * The insights' derived tables (docs/decisions/052-insights-and-stored-groups.md): per listed
  * opinion, demographic field, answer and rating, a count of voters; per topic, the stored opinion
- * groups. Every figure here is recomputed from votes ⨝ demographics, never moved by a delta, so a
- * recompute after any change (a vote, a changed rating, new personal details) is right whatever
- * happened before.
+ * groups. The vote batch moves an opinion's counts by difference as it writes the votes
+ * (docs/decisions/075-insights-by-difference.md); a member's new personal details, the seeds and a
+ * repair recount them from votes ⨝ demographics here, so a recount is right whatever happened
+ * before. Which answer of a member counts under which field is the database's insight_answers
+ * (server/db/functions/insight-answers.sql), for both.
  */
-
-const generationSql = generationOfSql(sql.ref('d.birth_year'));
 
 /**
  * The counts as votes ⨝ demographics give them now: one row per (opinion, field, answer, rating),
- * listed opinions only, for one opinion or (null) all; only personal details given with consent.
- * Political views 0 means 'not set'.
+ * listed opinions only, for one opinion or (null) all.
  */
 function rawInsightCounts(opinionId: number | null): RawBuilder<unknown> {
   return sql`
-    select v.opinion_id, f.field, f.answer, v.rating::smallint as rating, count(*)::integer as votes
+    select v.opinion_id, a.field, a.answer, v.rating::smallint as rating, count(*)::integer as votes
     from votes v
     join opinions o on o.id = v.opinion_id and o.listed
-    join demographics d on d.user_id = v.user_id and d.consent <> ''
-    cross join lateral (values
-      ('gender', d.gender),
-      ('generation', ${generationSql}),
-      ('nationality', d.nationality),
-      ('education', d.education::text),
-      ('maritalStatus', d.marital_status),
-      ('householdIncome', d.household_income::text),
-      ('sexualOrientation', d.sexual_orientation),
-      ('religion', d.religion),
-      ('politicalSpectrum', nullif(d.political_spectrum, 0)::text),
-      ('numChildren', d.num_children::text)
-    ) as f (field, answer)
-    where f.answer is not null ${opinionId === null ? sql`` : sql`and v.opinion_id = ${opinionId}`}
-    group by v.opinion_id, f.field, f.answer, v.rating
+    join demographics d on d.user_id = v.user_id
+    cross join lateral insight_answers(d) a
+    ${opinionId === null ? sql`` : sql`where v.opinion_id = ${opinionId}`}
+    group by v.opinion_id, a.field, a.answer, v.rating
   `;
 }
 
-/** Replaces one opinion's insight counts with those of its votes now (none when it is unlisted). */
+/**
+ * Replaces one opinion's insight counts with those of its votes now (none when it is unlisted).
+ * The opinion's row is locked first, as a vote batch locks it before it moves the counts: a batch
+ * waits for the recount, or the recount for the batch, never half of each.
+ */
 export async function refreshInsightCounts(db: Db, opinionId: number): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await lockDerivedRows(trx, 'opinionInsightCounts', opinionId);
+    await trx
+      .selectFrom('opinions')
+      .select('id')
+      .where('id', '=', opinionId)
+      .forNoKeyUpdate()
+      .execute();
     await trx.deleteFrom('opinionInsightCounts').where('opinionId', '=', opinionId).execute();
     await sql`
       insert into opinion_insight_counts (opinion_id, field, answer, rating, votes)
@@ -95,6 +91,7 @@ export async function listInsightCounts(db: Db, opinionId: number) {
     .selectFrom('opinionInsightCounts')
     .select(['field', 'answer', 'rating', 'votes'])
     .where('opinionId', '=', opinionId)
+    .where('votes', '>', 0)
     .execute();
 }
 

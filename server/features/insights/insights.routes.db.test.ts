@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noVotesMarker } from '../../../contract/constants.ts';
 import { demographicsConsentText } from '../../../contract/demographics.base.ts';
@@ -408,6 +409,95 @@ describe('the wording rule', () => {
       AgreementDirection: 0,
     });
     expect(sidesOf([5, 0, 0, 5, 0])).toEqual({ agree: 50, neutral: 0, disagree: 50 });
+  });
+});
+
+describe('with a settle time (INSIGHTS_SETTLE_MS)', () => {
+  it('moves the counts with the vote itself and refreshes the tidbit once, a settle time later', async () => {
+    const settled = await createTestApp({ env: { INSIGHTS_SETTLE_MS: '60000' } });
+    const settledWorker = startJobWorker(settled.db, jobHandlers, {
+      autoStart: false,
+      config: settled.config,
+    });
+    try {
+      const opinion = await buildOpinion(settled.db);
+      const castBy = async (who: Member, rating: number) => {
+        const response = await postJson(
+          settled.app,
+          '/api/opinion/vote',
+          { id: opinion.id, rating },
+          who.cookie,
+        );
+        expect(response.statusCode).toBe(200);
+      };
+      const voters: Member[] = [];
+      for (const gender of [
+        ...Array<string>(12).fill('female'),
+        ...Array<string>(12).fill('male'),
+      ]) {
+        const user = await buildUser(settled.db);
+        const who = { id: user.id, cookie: await loginAs(settled.db, user.id) };
+        const saved = await postJson(
+          settled.app,
+          '/api/user/demographics/set',
+          { gender, consent: demographicsConsentText },
+          who.cookie,
+        );
+        expect(saved.statusCode).toBe(200);
+        voters.push(who);
+      }
+      // Whatever the details' own refresh finds, it is done before the votes.
+      await settledWorker.drain();
+      for (const [index, voter] of voters.entries()) await castBy(voter, index < 12 ? 1 : 5);
+      await castBy(voters[0]!, 4); // a changed vote moves its voter from 1 to 4
+
+      // No job has run: the counts moved with the votes.
+      const counts = await settled.db
+        .selectFrom('opinionInsightCounts')
+        .select(['answer', 'rating', 'votes'])
+        .where('opinionId', '=', opinion.id)
+        .where('votes', '>', 0)
+        .orderBy('answer')
+        .orderBy('rating')
+        .execute();
+      expect(counts).toEqual([
+        { answer: 'female', rating: 1, votes: 11 },
+        { answer: 'female', rating: 4, votes: 1 },
+        { answer: 'male', rating: 5, votes: 12 },
+      ]);
+      expect(await findInsightCountDrift(settled.db)).toEqual([]);
+
+      // One tidbit refresh waits for the opinion, due a minute after the first vote; no recount.
+      const waiting = await settled.db
+        .selectFrom('jobs')
+        .select(['kind', sql<boolean>`run_at > now() + interval '50 seconds'`.as('later')])
+        .where('doneAt', 'is', null)
+        .where('kind', 'in', ['refresh-opinion-tidbit', 'refresh-opinion-insights'])
+        .execute();
+      expect(waiting).toEqual([{ kind: 'refresh-opinion-tidbit', later: true }]);
+      await settledWorker.drain(); // other jobs (the first votes' milestone checks) run
+      const tidbitNow = async () =>
+        (
+          await settled.db
+            .selectFrom('opinions')
+            .select('tidbit')
+            .where('id', '=', opinion.id)
+            .executeTakeFirstOrThrow()
+        ).tidbit;
+      expect(await tidbitNow()).toBeNull();
+
+      // Once due, it writes the tidbit from the stored counts.
+      await settled.db
+        .updateTable('jobs')
+        .set({ runAt: sql`now()` })
+        .where('doneAt', 'is', null)
+        .execute();
+      await settledWorker.drain();
+      expect((await tidbitNow())?.Desc).toBe('92% of women agree, against 46% of everyone');
+    } finally {
+      await settledWorker.stop();
+      await settled.close();
+    }
   });
 });
 

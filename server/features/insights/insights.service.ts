@@ -37,6 +37,7 @@ import {
   computeTopicGroupsJobKind,
   refreshMemberInsightsJobKind,
   refreshOpinionInsightsJobKind,
+  refreshOpinionTidbitJobKind,
 } from './insights.job-kind.ts';
 import * as insightsRepository from './insights.repository.ts';
 import { computeOpinionGroups, fromFivePoint, type GroupVote } from './opinion-groups.ts';
@@ -46,7 +47,12 @@ import { computeOpinionGroups, fromFivePoint, type GroupVote } from './opinion-g
  * read only the derived tables; the jobs below keep them current.
  */
 
-export { computeTopicGroupsJobKind, refreshMemberInsightsJobKind, refreshOpinionInsightsJobKind };
+export {
+  computeTopicGroupsJobKind,
+  refreshMemberInsightsJobKind,
+  refreshOpinionInsightsJobKind,
+  refreshOpinionTidbitJobKind,
+};
 
 type InsightsAnswer = z.output<typeof getInsightsCall.response>;
 type TopicGroupsAnswer = z.output<typeof getTopicGroupsCall.response>;
@@ -541,17 +547,32 @@ export async function queueGroupingIfChanged(db: Db, topicId: number): Promise<v
   );
 }
 
-/** Recomputes an opinion's insight counts and its tidbit; then checks its topics' groupings. */
+/**
+ * Recounts an opinion's insight counts from its votes (after a member's personal details changed:
+ * the vote batch moves them for votes), then refreshes its tidbit and checks its topics' groupings.
+ */
 export async function refreshOpinionInsights(
   db: Db,
   opinionId: number,
   minGroupSize: number,
 ): Promise<void> {
-  const opinion = await insightsRepository.findOpinionForInsights(db, opinionId);
-  if (!opinion) return;
+  if (!(await insightsRepository.findOpinionForInsights(db, opinionId))) return;
   await insightsRepository.refreshInsightCounts(db, opinionId);
   announceChange(db, { on: 'insights', opinionId });
-  if (!opinion.listed) return;
+  await refreshOpinionTidbit(db, opinionId, minGroupSize);
+}
+
+/**
+ * Refreshes a listed opinion's tidbit from its stored counts, then checks each of its topics'
+ * groupings against the "changed enough" rule.
+ */
+export async function refreshOpinionTidbit(
+  db: Db,
+  opinionId: number,
+  minGroupSize: number,
+): Promise<void> {
+  const opinion = await insightsRepository.findOpinionForInsights(db, opinionId);
+  if (!opinion?.listed) return;
   const rows = await insightsRepository.listInsightCounts(db, opinionId);
   const tidbit = tidbitOf(countsByField(rows), countsOfOpinion(opinion), minGroupSize);
   if (!sameTidbit(opinion.tidbit, tidbit)) {
@@ -607,6 +628,11 @@ function idOf(payload: Record<string, unknown>, name: string): number | null {
 export const refreshOpinionInsightsJob: JobHandler = async (payload, { db, config }) => {
   const opinionId = idOf(payload, 'opinionId');
   if (opinionId !== null) await refreshOpinionInsights(db, opinionId, config.minGroupSize);
+};
+
+export const refreshOpinionTidbitJob: JobHandler = async (payload, { db, config }) => {
+  const opinionId = idOf(payload, 'opinionId');
+  if (opinionId !== null) await refreshOpinionTidbit(db, opinionId, config.minGroupSize);
 };
 
 export const refreshMemberInsightsJob: JobHandler = async (payload, { db }) => {

@@ -52,7 +52,7 @@ export type AppliedVote = { counts: number[]; previousRating: number | null };
  * Casts votes, each in the session it came with, in one round trip and one transaction: the
  * database function cast_votes_in_sessions (server/db/functions/cast-votes-in-sessions.sql,
  * docs/decisions/014-voting.md and 023) finds each session's member, refreshes idle clocks last touched before `touchBefore`,
- * records the ratings and moves the opinions' counters. Answers, per vote in order: null when its
+ * records the ratings and moves the opinions' counters and insight counts. Answers, per vote in order: null when its
  * session is dead (nothing was written); else its member and `applied`, null when the opinion does
  * not exist or is deleted, otherwise the counters after the batch and the rating it replaced (null
  * for a first vote). A first vote that brings its member's count to one of `milestoneThresholds`
@@ -61,7 +61,13 @@ export type AppliedVote = { counts: number[]; previousRating: number | null };
 export async function applyVotesInSessions(
   db: Db,
   votes: readonly VoteInSession[],
-  options: { milestoneThresholds: readonly number[]; idleCutoff: Date; touchBefore: Date },
+  options: {
+    milestoneThresholds: readonly number[];
+    idleCutoff: Date;
+    touchBefore: Date;
+    /** How long after the batch its opinions' tidbit refreshes are due (decision 075). */
+    insightsSettleMs: number;
+  },
 ): Promise<Array<{ userId: number; applied: AppliedVote | null } | null>> {
   const result = await sql<{
     voteIndex: number;
@@ -75,7 +81,8 @@ export async function applyVotesInSessions(
       ${votes.map((vote) => vote.rating)}::integer[],
       ${[...options.milestoneThresholds]}::integer[],
       ${options.idleCutoff},
-      ${options.touchBefore}
+      ${options.touchBefore},
+      ${options.insightsSettleMs}::integer
     )
   `.execute(db);
   const answers: Array<{ userId: number; applied: AppliedVote | null } | null> = votes.map(

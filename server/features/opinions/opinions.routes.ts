@@ -30,7 +30,9 @@ export function registerOpinionRoutes(app: FastifyInstance, { db, config }: AppD
     castVote,
     async ({ id, rating }, request, reply) => {
       try {
-        return await opinionsService.castVoteInSession(db, request.sessionTokenHash, id, rating);
+        return await opinionsService.castVoteInSession(db, request.sessionTokenHash, id, rating, {
+          insightsSettleMs: config.insightsSettleMs,
+        });
       } catch (error) {
         // A dead session's cookie is removed, so the browser stops sending it.
         if (error instanceof HttpError && error.statusCode === 401 && request.sessionTokenHash) {

@@ -272,11 +272,14 @@ function requireMember(viewer: SessionUser | null, action: string): SessionUser 
 
 type VoteAnswer = { userId: number; applied: AppliedVote | null } | null;
 
+/** A vote as the batch takes it: the vote, and the process's insights settle time (decision 075). */
+type CastVote = VoteInSession & { insightsSettleMs: number };
+
 /**
  * Casts votes with as few calls as allowed: a call takes each (session, opinion) pair once, so a
  * second vote on an opinion from one session within the batch goes in a following call.
  */
-async function castVotesInRounds(db: Db, votes: readonly VoteInSession[]) {
+async function castVotesInRounds(db: Db, votes: readonly CastVote[]) {
   const rounds: number[][] = [];
   const seen = new Map<string, number>();
   votes.forEach((vote, index) => {
@@ -295,6 +298,8 @@ async function castVotesInRounds(db: Db, votes: readonly VoteInSession[]) {
         milestoneThresholds: awardThresholds.votes,
         idleCutoff: live.idleCutoff,
         touchBefore: live.touchBefore,
+        // One process's votes share its setting; the longest wins should two ever differ.
+        insightsSettleMs: Math.max(...votes.map((vote) => vote.insightsSettleMs)),
       },
     );
     round.forEach((index, position) => (answers[index] = roundAnswers[position] ?? null));
@@ -312,7 +317,7 @@ async function castVotesInRounds(db: Db, votes: readonly VoteInSession[]) {
  * (docs/decisions/036-database-outages.md).
  */
 const voteBatchers = batcherPerDatabase(
-  async (db, votes: VoteInSession[]): Promise<Array<VoteAnswer | Error>> => {
+  async (db, votes: CastVote[]): Promise<Array<VoteAnswer | Error>> => {
     try {
       return await castVotesInRounds(db, votes);
     } catch (error) {
@@ -345,9 +350,15 @@ export async function castVoteInSession(
   sessionTokenHash: string | null,
   opinionId: number,
   rating: number,
+  options: { insightsSettleMs: number },
 ): Promise<{ Rating: number; Results: VoteResults }> {
   const answer = sessionTokenHash
-    ? await voteBatchers(db)({ tokenHash: sessionTokenHash, opinionId, rating })
+    ? await voteBatchers(db)({
+        tokenHash: sessionTokenHash,
+        opinionId,
+        rating,
+        insightsSettleMs: options.insightsSettleMs,
+      })
     : null;
   if (!answer) throw new HttpError(401, voteLoginMessage);
   announceChange(db, { on: 'opinion', id: opinionId, what: 'votes' });
