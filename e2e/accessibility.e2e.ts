@@ -13,7 +13,9 @@ import {
 
 /**
  * axe-core on every page of the README's page table, at a desktop and a phone width: no serious
- * or critical violation. The table is kept here and in the README (section "Accessibility").
+ * or critical violation. At the phone width, no page is wider than the screen either, the member
+ * having voted on the opinion first (its charts' tables once widened it: docs/decisions/066). The
+ * table is kept here and in the README (section "Accessibility").
  */
 type PageEntry = { name: string; path: () => string; as: 'visitor' | 'member' };
 
@@ -49,6 +51,7 @@ const pageTable: PageEntry[] = [
 ];
 
 const widths = [1280, 375];
+const phoneWidth = 375;
 
 const axeSource = (
   createRequire(import.meta.url)('axe-core') as {
@@ -80,6 +83,41 @@ async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     return results.violations;
   });
   return violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+}
+
+/**
+ * How far the document is wider than the window, with the elements that stick out past its right
+ * edge (the outermost of each), so that a failure says what to fix.
+ */
+async function horizontalOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    type Box = { right: number; width: number };
+    type Element = {
+      tagName: string;
+      className: unknown;
+      parentElement: { getBoundingClientRect(): Box; closest(selector: string): unknown } | null;
+      getBoundingClientRect(): Box;
+    };
+    const { document } = globalThis as unknown as {
+      document: {
+        documentElement: { scrollWidth: number; clientWidth: number };
+        querySelectorAll(selector: string): ArrayLike<Element>;
+      };
+    };
+    const root = document.documentElement;
+    const edge = root.clientWidth + 1;
+    // The outermost elements past the edge; what a visually-hidden box holds is clipped by it.
+    const culprits = Array.from(document.querySelectorAll('body *'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        const parent = element.parentElement;
+        if (!parent || parent.closest('.visually-hidden')) return false;
+        return box.width > 0 && box.right > edge && parent.getBoundingClientRect().right <= edge;
+      })
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}`);
+    return { overflow: root.scrollWidth - root.clientWidth, culprits };
+  });
 }
 
 function describeViolations(violations: AxeViolation[]): string {
@@ -120,6 +158,12 @@ describe.skipIf(isBrowserMissing)('accessibility (axe-core)', () => {
     await pages.member.goto('/');
     await dismissCookies(pages.member);
     await signUpThroughPanel(pages.member, uniqueAccount('axe'));
+    // The member votes on the opinion, as a member does, so that its page shows the results and
+    // how different people voted.
+    await pages.member.setViewportSize({ width: phoneWidth, height: 900 });
+    await pages.member.goto(`/o/${demo.opinion}`);
+    await pages.member.getByRole('button', { name: 'Agree', exact: true }).click();
+    await pages.member.getByRole('button', { name: 'Update your vote' }).waitFor();
     // Half of the free Ownership quiz, so that its detailed report draws the member's own scores.
     await pages.member.evaluate(async () => {
       const quiz = (await (await fetch('/api/quiz/get?slug=ownership')).json()) as {
@@ -147,6 +191,12 @@ describe.skipIf(isBrowserMissing)('accessibility (axe-core)', () => {
         await page.waitForLoadState('networkidle');
         const violations = await seriousViolations(page);
         expect(violations, describeViolations(violations)).toEqual([]);
+        if (width === phoneWidth) {
+          const { overflow, culprits } = await horizontalOverflow(page);
+          expect(overflow, `wider than the screen by: ${culprits.join(', ')}`).toBeLessThanOrEqual(
+            0,
+          );
+        }
       });
     }
   }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import { argumentTooShortText, isLongEnoughForArgument } from '../../../contract/comments.base.ts';
 
 const traits = z.object({
   social: z.number().min(-1).max(1),
@@ -80,7 +81,14 @@ const comment: z.ZodType<DemoComment> = z.lazy(() =>
   }),
 );
 
-const thread = z.object({ opinion: z.string() }).and(comment);
+/** A thread opens with an argument, which obeys the rule members' arguments do (decision 067). */
+const thread = z
+  .object({ opinion: z.string() })
+  .and(comment)
+  .refine((argument) => isLongEnoughForArgument(argument.body), {
+    path: ['body'],
+    message: argumentTooShortText,
+  });
 
 const topic = z.object({
   slug: z.string().regex(/^[a-z0-9-]+$/),

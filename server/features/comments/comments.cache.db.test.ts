@@ -72,7 +72,12 @@ describe('a comment and the cached reads of its opinion', () => {
     const created = await postJson(
       t.app,
       '/api/v2/comment/new',
-      { threadID: String(opinion.id), parentID: 0, body: 'Worth it.', responseType: 'pro' },
+      {
+        threadID: String(opinion.id),
+        parentID: 0,
+        body: 'Worth it, for the reasons above.',
+        responseType: 'pro',
+      },
       reader.cookie,
     );
     expect(created.statusCode, created.body).toBe(200);

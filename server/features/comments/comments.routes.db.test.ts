@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../contract/comments.ts';
+import { argumentMinLength } from '../../../contract/comments.base.ts';
 import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
 import { buildMember, buildOpinion, recordVote } from '../../test/factories.ts';
 import { findCounterDrift } from '../opinions/opinions.repository.ts';
@@ -138,7 +139,12 @@ describe('writing comments', () => {
     const other = await buildOpinion(t.db);
     const ada = await member();
     const threadID = String(opinion.id);
-    const payload = { threadID, parentID: 0, body: 'An argument.', responseType: 'con' };
+    const payload = {
+      threadID,
+      parentID: 0,
+      body: 'An argument, in a sentence or more.',
+      responseType: 'con',
+    };
 
     const anonymous = await post('/api/v2/comment/new', payload);
     expect(anonymous.statusCode).toBe(401);
@@ -167,7 +173,7 @@ describe('writing comments', () => {
 
     const elsewhere = await newComment(ada.cookie, {
       threadID: String(other.id),
-      body: 'Elsewhere.',
+      body: 'Elsewhere, on another opinion entirely.',
       responseType: 'pro',
     });
     const foreign = await post(
@@ -189,16 +195,70 @@ describe('writing comments', () => {
   });
 });
 
+describe('the shortest argument', () => {
+  it('refuses an argument under a sentence, new or edited; replies and suggestions may be short', async () => {
+    const opinion = await buildOpinion(t.db);
+    const ada = await member();
+    const threadID = String(opinion.id);
+    const tooShort = 'x'.repeat(argumentMinLength - 1);
+    const refused = await post(
+      '/api/v2/comment/new',
+      // Spaces around do not count: the same trimmed length the form counts.
+      { threadID, parentID: 0, body: `  ${tooShort}  `, responseType: 'pro' },
+      ada.cookie,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'body is too short: an argument needs a sentence or more (at least 30 characters)',
+    });
+    expect(await numComments(opinion.id)).toBe(0);
+
+    // Two sentences, as short as the demo's shortest: well under the hint's 300.
+    const argument = await newComment(ada.cookie, {
+      threadID,
+      body: 'Sleep is cheap. Tired people argue badly.',
+      responseType: 'pro',
+    });
+    const edit = await post(
+      '/api/v2/comment/edit',
+      { commentID: argument.CommentID, newBody: 'Cheap.', newResponseType: 'pro' },
+      ada.cookie,
+    );
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error).toBe(
+      'newBody is too short: an argument needs a sentence or more (at least 30 characters)',
+    );
+
+    const reply = await newComment(ada.cookie, {
+      threadID,
+      body: 'Agreed.',
+      parentID: argument.CommentID,
+    });
+    const shortReplyEdit = await post(
+      '/api/v2/comment/edit',
+      { commentID: reply.CommentID, newBody: 'Yes.', newResponseType: '' },
+      ada.cookie,
+    );
+    expect(shortReplyEdit.statusCode, shortReplyEdit.body).toBe(200);
+    await newComment(ada.cookie, { threadID: 'suggestions', body: 'Naps?' });
+  });
+});
+
 describe('rate limits', () => {
   it("refuses a member's 31st comment in ten minutes with 429 and Retry-After", async () => {
     const threadID = String((await buildOpinion(t.db)).id);
     const ada = await member();
     for (let i = 0; i < commentRateRules.create.limit; i++) {
-      await newComment(ada.cookie, { threadID, body: `Point ${i}.`, responseType: 'pro' });
+      await newComment(ada.cookie, {
+        threadID,
+        body: `Point ${i}, argued in a full sentence.`,
+        responseType: 'pro',
+      });
     }
     const refused = await post(
       '/api/v2/comment/new',
-      { threadID, body: 'One too many.', responseType: 'pro' },
+      { threadID, body: 'One too many, however well argued.', responseType: 'pro' },
       ada.cookie,
     );
     expect(refused.statusCode).toBe(429);
@@ -262,7 +322,7 @@ describe('reading a thread', () => {
     }
     const quiet = await newComment(author.cookie, {
       threadID,
-      body: 'Nobody liked this yet.',
+      body: 'Nobody has liked this argument yet.',
       responseType: 'pro',
     });
 
@@ -310,7 +370,7 @@ describe('reading a thread', () => {
     for (let depth = 0; depth < 9; depth++) {
       const comment = await newComment(ada.cookie, {
         threadID,
-        body: `Level ${depth}`,
+        body: depth === 0 ? 'Level 0, the argument that starts it.' : `Level ${depth}`,
         parentID,
         responseType: depth === 0 ? 'neutral' : '',
       });
@@ -334,7 +394,7 @@ describe('editing and deleting', () => {
     const bob = await member();
     const comment = await newComment(ada.cookie, {
       threadID,
-      body: 'First *draft*.',
+      body: 'First *draft*, of an argument in the making.',
       responseType: 'pro',
     });
 
@@ -343,7 +403,10 @@ describe('editing and deleting', () => {
       { commentID: comment.CommentID },
       ada.cookie,
     );
-    expect(source.json().body).toEqual({ Source: 'First *draft*.', ResponseType: 'pro' });
+    expect(source.json().body).toEqual({
+      Source: 'First *draft*, of an argument in the making.',
+      ResponseType: 'pro',
+    });
     const foreignSource = await post(
       '/api/v2/comment/getsource',
       { commentID: comment.CommentID },
@@ -353,12 +416,16 @@ describe('editing and deleting', () => {
 
     const edited = await post(
       '/api/v2/comment/edit',
-      { commentID: comment.CommentID, newBody: 'Second **draft**.', newResponseType: 'neutral' },
+      {
+        commentID: comment.CommentID,
+        newBody: 'Second **draft**, the argument made.',
+        newResponseType: 'neutral',
+      },
       ada.cookie,
     );
     expect(edited.statusCode).toBe(200);
     expect(edited.json().body.Comment).toMatchObject({
-      Body: '<p>Second <strong>draft</strong>.</p>',
+      Body: '<p>Second <strong>draft</strong>, the argument made.</p>',
       ResponseType: 'neutral',
     });
     expect(edited.json().body.Comment.Edited).not.toBe('');
@@ -485,12 +552,12 @@ describe('editing and deleting', () => {
     const admin = await member({ email: 'moderator@example.test' });
     const first = await newComment(ada.cookie, {
       threadID,
-      body: 'Rude words.',
+      body: 'Rude words, too rude to repeat here.',
       responseType: 'con',
     });
     const second = await newComment(ada.cookie, {
       threadID,
-      body: 'More rude words.',
+      body: 'More rude words, and ruder than before.',
       responseType: 'con',
     });
     await newComment(moderator.cookie, {
@@ -529,7 +596,7 @@ describe('good points', () => {
     const bob = await member();
     const comment = await newComment(ada.cookie, {
       threadID: String(opinion.id),
-      body: 'Worth a good point.',
+      body: 'Worth a good point, this argument.',
       responseType: 'pro',
     });
     const like = () =>

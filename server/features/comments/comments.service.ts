@@ -1,3 +1,4 @@
+import { argumentTooShortText, isLongEnoughForArgument } from '../../../contract/comments.base.ts';
 import {
   suggestionsThreadId,
   type Comment,
@@ -265,6 +266,13 @@ function renderBody(source: string, field: string): string {
 const responseTypeRequired =
   'is required for an argument: choose For, Against, Mixed or Commentary';
 
+/** An argument is a sentence or more; the form holds it back by the same rule (contract). */
+function assertLongEnoughForArgument(body: string, field: string) {
+  if (!isLongEnoughForArgument(body)) {
+    throw new HttpError(400, `${field} is too short: ${argumentTooShortText}`);
+  }
+}
+
 export async function createComment(
   db: Db,
   actor: Actor,
@@ -285,6 +293,9 @@ export async function createComment(
     throw new HttpError(400, `responseType ${responseTypeRequired}`);
   }
   const bodyHtml = renderBody(input.body, 'body');
+  if (input.parentID <= 0 && thread.opinionId !== null) {
+    assertLongEnoughForArgument(input.body, 'body');
+  }
   const commentId = await inTransaction(db, async (trx) => {
     const row = await commentsRepository.insertComment(trx, {
       threadId: thread.id,
@@ -328,10 +339,12 @@ export async function editComment(
   if (row.authorId !== actor.user.id) {
     throw new HttpError(403, 'You can only edit your own comments');
   }
-  if (row.parentId === null && row.opinionId !== null && input.newResponseType === '') {
+  const isArgument = row.parentId === null && row.opinionId !== null;
+  if (isArgument && input.newResponseType === '') {
     throw new HttpError(400, `newResponseType ${responseTypeRequired}`);
   }
   const bodyHtml = renderBody(input.newBody, 'newBody');
+  if (isArgument) assertLongEnoughForArgument(input.newBody, 'newBody');
   const updated = await commentsRepository.updateCommentBody(db, row.id, {
     bodySource: input.newBody,
     bodyHtml,

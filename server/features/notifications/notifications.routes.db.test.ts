@@ -111,7 +111,7 @@ describe('notifications', () => {
     const threadID = String(opinion.id);
     const own = await comment(ada.cookie, {
       threadID,
-      body: 'My own opinion, argued.',
+      body: 'My own opinion, argued at length.',
       responseType: 'pro',
     });
     await comment(ada.cookie, { threadID, body: 'And my own reply.', parentID: own });
@@ -140,7 +140,11 @@ describe('notifications', () => {
     const ada = await member();
     const bob = await member();
     const threadID = String((await buildOpinion(t.db)).id);
-    const argument = await comment(ada.cookie, { threadID, body: 'Start.', responseType: 'con' });
+    const argument = await comment(ada.cookie, {
+      threadID,
+      body: 'A start, argued in a sentence.',
+      responseType: 'con',
+    });
     const reply = await comment(bob.cookie, {
       threadID,
       body: 'Words that will be deleted',
@@ -160,7 +164,11 @@ describe('notifications', () => {
     const threadID = String((await buildOpinion(t.db)).id);
     const saved = await post('/api/emailprefs/set', { All: true, Replies: false }, ada.cookie);
     expect(saved.json().body).toEqual({ All: true, Replies: false });
-    const argument = await comment(ada.cookie, { threadID, body: 'Hello.', responseType: 'pro' });
+    const argument = await comment(ada.cookie, {
+      threadID,
+      body: 'Hello, and here is my argument.',
+      responseType: 'pro',
+    });
     await comment(bob.cookie, { threadID, body: 'Hello back.', parentID: argument });
     await worker.drain();
     expect(await notificationsOf(ada.cookie)).toHaveLength(1);
@@ -168,7 +176,11 @@ describe('notifications', () => {
 
     const carol = await member();
     await post('/api/emailprefs/set', { All: false, Replies: true }, carol.cookie);
-    const second = await comment(carol.cookie, { threadID, body: 'Me too.', responseType: 'pro' });
+    const second = await comment(carol.cookie, {
+      threadID,
+      body: 'Me too, for reasons of my own.',
+      responseType: 'pro',
+    });
     await comment(bob.cookie, { threadID, body: 'Hi Carol.', parentID: second });
     await worker.drain();
     expect(await mailsTo(carol.user.email!)).toEqual([]);
@@ -207,7 +219,11 @@ describe('e-mail preferences', () => {
     const ada = await member();
     const bob = await member();
     const threadID = String((await buildOpinion(t.db)).id);
-    const argument = await comment(ada.cookie, { threadID, body: 'Mail me.', responseType: 'pro' });
+    const argument = await comment(ada.cookie, {
+      threadID,
+      body: 'Mail me the replies to this one.',
+      responseType: 'pro',
+    });
     await comment(bob.cookie, { threadID, body: 'Mailed.', parentID: argument });
     await worker.drain();
     const [mail] = await mailsTo(ada.user.email!);

@@ -475,7 +475,6 @@ export async function getQuizPage(
   for (const name of getReportsContent().reportsByQuiz.get(slug) ?? []) {
     percentages[name] = completionOf(content.reports[name], answers);
   }
-  const isGateAnswered = quizGateFields.every((field) => demographics.Demographics[field] !== null);
   return {
     Quiz: {
       Slug: slug,
@@ -486,7 +485,9 @@ export async function getQuizPage(
     },
     Opinions: opinions,
     Percentages: percentages,
-    MyDemographicsComplete: demographics.HasConsented && isGateAnswered,
+    // Saved details answer the gate, a field left empty included: the form offered 'Prefer not to
+    // say' for it, and a member who chose it is not asked again (docs/decisions/067).
+    MyDemographicsComplete: demographics.HasConsented,
     Gate: [...quizGateFields],
   };
 }

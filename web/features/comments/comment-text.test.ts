@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../../contract/comments.ts';
 import {
+  argumentLengthError,
   commentIdFromHash,
   containsComment,
   countReplies,
@@ -51,6 +52,21 @@ describe('comment texts', () => {
     expect(tooShortHint(120)).toBe('Too short - 180');
     expect(tooShortHint(299)).toBe('Too short - 1');
     expect(tooShortHint(300)).toBeNull();
+  });
+
+  it('holds back an argument under a sentence, and only that: the hint is advice', () => {
+    expect(argumentLengthError('So true.')).toBe(
+      'Too short to post: an argument needs a sentence or more (at least 30 characters).',
+    );
+    // Trimmed, as the server counts: 29 characters with spaces around are still 29.
+    expect(argumentLengthError(`   ${'x'.repeat(29)}   `)).not.toBeNull();
+    expect(argumentLengthError('x'.repeat(30))).toBeNull();
+    // The issue's two sentences (186 short of the hint's 300) go.
+    const twoSentences =
+      'Sleep is the cheapest performance drug there is, and teenagers are short of it. ' +
+      'A later start would give them back the hour that early buses take away.';
+    expect(tooShortHint(twoSentences.length)).not.toBeNull();
+    expect(argumentLengthError(twoSentences)).toBeNull();
   });
 
   it('measures the words, not the markup', () => {

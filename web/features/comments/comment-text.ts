@@ -1,4 +1,8 @@
-import { commentShortHintLength } from '../../../contract/comments.base.ts';
+import {
+  argumentTooShortText,
+  commentShortHintLength,
+  isLongEnoughForArgument,
+} from '../../../contract/comments.base.ts';
 import type { Comment, CommentResponseType } from '../../../contract/comments.ts';
 
 /** The argument form's choices, in the form's order (docs/product/entities.md#response-types). */
@@ -58,6 +62,14 @@ export function visibleTextLength(html: string): number {
  */
 export function tooShortHint(length: number): string | null {
   return length < commentShortHintLength ? `Too short - ${commentShortHintLength - length}` : null;
+}
+
+/**
+ * Why the form holds an argument back, or null when it may go: the contract's rule, the one the
+ * server applies (docs/decisions/067). The 300 of the hint is advice and holds nothing back.
+ */
+export function argumentLengthError(body: string): string | null {
+  return isLongEnoughForArgument(body) ? null : `Too short to post: ${argumentTooShortText}.`;
 }
 
 /** Every reply below a comment, at any depth ('[+] Show n comments'). */

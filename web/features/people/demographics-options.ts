@@ -1,7 +1,15 @@
 import {
   earliestBirthYear,
+  educationOptions,
+  genderOptions,
+  householdIncomeOptions,
   latestBirthYear,
+  maritalStatusOptions,
   nationalityCodes,
+  numChildrenOptions,
+  politicalSpectrumOptions,
+  religionOptions,
+  sexualOrientationOptions,
 } from '../../../contract/demographics.base.ts';
 import type { Demographics } from '../../../contract/demographics.ts';
 
@@ -42,3 +50,25 @@ export function birthYearOptions(): DemographicsOption[] {
     return { value: year, label: String(year) };
   });
 }
+
+/** The choice of a member who keeps a detail to themselves; it is sent as null. */
+export const preferNotToSayLabel = 'Prefer not to say';
+
+/**
+ * Every field's choices, from the contract's lists: the personal details page and the quiz gate
+ * offer these same ones, each with 'Prefer not to say' besides. The political scale's points
+ * leave out 0, the profile reading's 'not set', which is that choice.
+ */
+export const demographicsOptions: Record<keyof Demographics, () => readonly DemographicsOption[]> =
+  {
+    gender: () => genderOptions,
+    birthYear: birthYearOptions,
+    nationality: () => nationalityOptions,
+    education: () => educationOptions,
+    maritalStatus: () => maritalStatusOptions,
+    numChildren: () => numChildrenOptions,
+    householdIncome: () => householdIncomeOptions,
+    sexualOrientation: () => sexualOrientationOptions,
+    religion: () => religionOptions,
+    politicalSpectrum: () => politicalSpectrumOptions.filter((option) => option.value !== 0),
+  };

@@ -7,6 +7,7 @@ import {
   gateValueOf,
   initialGateValues,
   mergeGateAnswers,
+  preferNotToSay,
 } from './gate.ts';
 
 const nothingSaved: Demographics = {
@@ -32,12 +33,20 @@ describe('gateValueOf', () => {
     expect(gateValueOf('education', '50')).toBe(50);
     expect(gateValueOf('politicalSpectrum', '25')).toBe(25);
   });
+
+  it("keeps 'Prefer not to say' apart from the empty choice: it is an answer", () => {
+    expect(gateValueOf('birthYear', preferNotToSay)).toBe(preferNotToSay);
+    expect(gateValueOf('gender', preferNotToSay)).toBe(preferNotToSay);
+    expect(
+      emptyGateFields(['gender', 'birthYear'], { gender: preferNotToSay, birthYear: null }),
+    ).toEqual(['birthYear']);
+  });
 });
 
 describe('initialGateValues and emptyGateFields', () => {
   it('starts from the saved details and lists what is still empty, in gate order', () => {
     const saved = { ...nothingSaved, gender: 'male', education: 30, religion: 'none' };
-    const values = initialGateValues(quizGateFields, saved);
+    const values = initialGateValues(quizGateFields, saved, false);
     expect(values).toEqual({
       gender: 'male',
       birthYear: null,
@@ -53,11 +62,25 @@ describe('initialGateValues and emptyGateFields', () => {
   });
 
   it('treats politicalSpectrum 0 as unset', () => {
-    const values = initialGateValues(['politicalSpectrum'], {
-      ...nothingSaved,
-      politicalSpectrum: 0,
-    });
+    const values = initialGateValues(
+      ['politicalSpectrum'],
+      { ...nothingSaved, politicalSpectrum: 0 },
+      false,
+    );
     expect(emptyGateFields(['politicalSpectrum'], values)).toEqual(['politicalSpectrum']);
+  });
+
+  it('reads the empty fields of details saved before as declined, not unanswered', () => {
+    const saved = { ...nothingSaved, gender: 'male', politicalSpectrum: 0 };
+    const values = initialGateValues(quizGateFields, saved, true);
+    expect(values).toEqual({
+      gender: 'male',
+      birthYear: preferNotToSay,
+      nationality: preferNotToSay,
+      education: preferNotToSay,
+      politicalSpectrum: preferNotToSay,
+    });
+    expect(emptyGateFields(quizGateFields, values)).toEqual([]);
   });
 
   it('asks only the fields the quiz names', () => {
@@ -89,6 +112,27 @@ describe('mergeGateAnswers', () => {
       nationality: 'us',
       education: 60,
       politicalSpectrum: 75,
+    });
+  });
+});
+
+describe("mergeGateAnswers with 'Prefer not to say'", () => {
+  it('sends a declined field as null, clearing what was saved', () => {
+    const saved: Demographics = { ...nothingSaved, nationality: 'gb', religion: 'none' };
+    const merged = mergeGateAnswers(saved, {
+      gender: 'female',
+      birthYear: 1985,
+      nationality: preferNotToSay,
+      education: 60,
+      politicalSpectrum: preferNotToSay,
+    });
+    expect(merged).toEqual({
+      ...saved,
+      gender: 'female',
+      birthYear: 1985,
+      nationality: null,
+      education: 60,
+      politicalSpectrum: null,
     });
   });
 });

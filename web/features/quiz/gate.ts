@@ -1,7 +1,13 @@
 import type { Demographics } from '../../../contract/demographics.ts';
 import type { QuizGateField } from '../../../contract/reports.ts';
 
-/** The gate's answers so far, null for a field not chosen yet. */
+/**
+ * A gate select's value for 'Prefer not to say': an answer, unlike the empty 'Choose…', and sent
+ * as null like the personal details page's (docs/decisions/067).
+ */
+export const preferNotToSay = 'prefer-not-to-say';
+
+/** The gate's answers so far: null for a field not chosen yet, `preferNotToSay` for one declined. */
 export type GateValues = Partial<Record<QuizGateField, string | number | null>>;
 
 /** Which gate fields carry numbers on the wire (the rest carry strings). */
@@ -11,21 +17,27 @@ const numericGateFields: ReadonlySet<QuizGateField> = new Set([
   'politicalSpectrum',
 ]);
 
-/** A select's raw value as the field's wire value: '' is unanswered. */
+/** A select's raw value as the gate's value: '' is unanswered. */
 export function gateValueOf(field: QuizGateField, raw: string): string | number | null {
   if (raw === '') return null;
+  if (raw === preferNotToSay) return preferNotToSay;
   return numericGateFields.has(field) ? Number(raw) : raw;
 }
 
-/** The gate's starting values: what the member saved before (politicalSpectrum 0 is unset). */
+/**
+ * The gate's starting values: what the member saved before (politicalSpectrum 0 is unset). A
+ * field left empty in details saved before was declined, not forgotten: the form offered
+ * 'Prefer not to say' for it.
+ */
 export function initialGateValues(
   gate: readonly QuizGateField[],
   current: Demographics,
+  hasSaved: boolean,
 ): GateValues {
   return Object.fromEntries(
     gate.map((field) => {
-      const value = current[field];
-      return [field, field === 'politicalSpectrum' && value === 0 ? null : value];
+      const value = field === 'politicalSpectrum' && current[field] === 0 ? null : current[field];
+      return [field, value === null && hasSaved ? preferNotToSay : value];
     }),
   );
 }
@@ -40,12 +52,13 @@ export function emptyGateFields(
 
 /**
  * What the save sends: the details call replaces every field, so the member's other saved
- * details go along unchanged and only the gate's fields take the gate's answers.
+ * details go along unchanged and only the gate's fields take the gate's answers ('Prefer not to
+ * say' as null).
  */
 export function mergeGateAnswers(current: Demographics, values: GateValues): Demographics {
   const merged: Record<string, unknown> = { ...current };
   for (const [field, value] of Object.entries(values)) {
-    if (value !== undefined) merged[field] = value;
+    if (value !== undefined) merged[field] = value === preferNotToSay ? null : value;
   }
   return merged as Demographics;
 }

@@ -6,7 +6,12 @@ import { ErrorBox, formStyles, submittingText, useFormSubmit } from '../../../ui
 import { formatCount } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { loadCommentSource, useCreateComment, useEditComment } from '../api.ts';
-import { discardConfirmText, responseTypeOptions, tooShortHint } from '../comment-text.ts';
+import {
+  argumentLengthError,
+  discardConfirmText,
+  responseTypeOptions,
+  tooShortHint,
+} from '../comment-text.ts';
 import styles from './CommentForm.module.css';
 
 export type CommentFormMode =
@@ -64,11 +69,14 @@ export function CommentForm({
   const [body, setBody] = useState('');
   const [responseType, setResponseType] = useState<Comment['ResponseType']>('');
   const [isTypeMissing, setIsTypeMissing] = useState(false);
+  const [tooShortError, setTooShortError] = useState<string | null>(null);
   const [original, setOriginal] = useState<{ body: string; type: string } | null>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
   const textAreaRef = useRef<HTMLTextAreaElement>(null);
   const text = texts[mode.kind];
-  const needsType = mode.kind === 'argument' || (mode.kind === 'edit' && mode.isTopLevelArgument);
+  /** A top-level comment on an opinion: it takes a side and is a sentence or more. */
+  const isArgument = mode.kind === 'argument' || (mode.kind === 'edit' && mode.isTopLevelArgument);
+  const needsType = isArgument;
   const hasTypeSelect = needsType;
   const editedId = mode.kind === 'edit' ? mode.comment.CommentID : null;
   const onCancelRef = useRef(onCancel);
@@ -113,6 +121,12 @@ export function CommentForm({
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    const lengthError = isArgument ? argumentLengthError(body) : null;
+    if (lengthError) {
+      setTooShortError(lengthError);
+      textAreaRef.current?.focus();
+      return;
+    }
     if (needsType && responseType === '') {
       setIsTypeMissing(true);
       selectRef.current?.focus();
@@ -170,9 +184,11 @@ export function CommentForm({
         placeholder={text.placeholder}
         maxLength={commentBodyMaxLength}
         rows={mode.kind === 'argument' || mode.kind === 'suggestion' ? 4 : 3}
-        aria-describedby={`${id}-count`}
+        aria-invalid={tooShortError !== null}
+        aria-describedby={tooShortError ? `${id}-count ${id}-length-error` : `${id}-count`}
         onChange={(event) => {
           setBody(event.target.value);
+          setTooShortError(null);
           form.clearError();
         }}
       />
@@ -226,8 +242,13 @@ export function CommentForm({
           </Button>
         </div>
       </div>
+      {tooShortError ? (
+        <p id={`${id}-length-error`} className={styles.fieldError} role="alert">
+          {tooShortError}
+        </p>
+      ) : null}
       {isTypeMissing ? (
-        <p id={`${id}-type-error`} className={styles.typeError} role="alert">
+        <p id={`${id}-type-error`} className={styles.fieldError} role="alert">
           Choose a side for your argument: For, Against, Mixed or Commentary.
         </p>
       ) : null}

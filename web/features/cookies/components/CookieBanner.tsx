@@ -8,7 +8,7 @@ import styles from './CookieBanner.module.css';
 /**
  * The cookie banner (docs/product/behaviour.md#cookie-consent), a simple view with a Settings
  * view. It does not block the page (it is not a modal dialog), but it stays until the visitor
- * chooses.
+ * chooses. On a phone it is a compact sheet at the bottom: the first opinion stays in sight.
  */
 export function CookieBanner() {
   const consent = useConsent();
@@ -24,10 +24,11 @@ export function CookieBanner() {
       </h2>
       {view === 'simple' ? (
         <>
+          {/* Two lines on a phone, so the banner leaves the first opinion in sight; what each
+              kind does is in Settings and the policy (docs/decisions/066). */}
           <p className={styles.text}>
-            We use essential cookies to keep you signed in and to remember this choice. With your
-            permission we may also use cookies from third parties to understand how Stance is used.
-            Read the <Link to="/cookies">cookie policy</Link>.
+            We use essential cookies only, unless you allow third-party ones for statistics.{' '}
+            <Link to="/cookies">Cookie policy</Link>
           </p>
           <div className={styles.actions}>
             <Button variant="ghost" onClick={() => setView('settings')}>

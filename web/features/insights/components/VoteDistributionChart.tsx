@@ -78,41 +78,45 @@ export function VoteDistributionChart({
           {withheld.map((row) => row.shortLabel ?? row.label).join(', ')}
         </p>
       ) : null}
-      <table className="visually-hidden">
-        <caption>{title}, share of each vote in percent</caption>
-        <thead>
-          <tr>
-            <th scope="col">Answer</th>
-            {voteScale.map((step) => (
-              <th key={step.value} scope="col">
-                {step.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const distribution = toDistribution(row.percentages);
-            return (
-              <tr key={row.key}>
-                <th scope="row">
-                  {row.label}
-                  {row.isMine ? ' (you)' : ''}
+      {/* In a visually-hidden block, not on the table: a table grows to fit its cells whatever
+          its width, and cannot clip them, so a hidden table alone widened the page on a phone. */}
+      <div className="visually-hidden">
+        <table className="visually-hidden">
+          <caption>{title}, share of each vote in percent</caption>
+          <thead>
+            <tr>
+              <th scope="col">Answer</th>
+              {voteScale.map((step) => (
+                <th key={step.value} scope="col">
+                  {step.label}
                 </th>
-                {distribution.kind === 'shown' ? (
-                  distribution.segments.map((segment) => (
-                    <td key={segment.value}>{segment.percent}%</td>
-                  ))
-                ) : (
-                  <td colSpan={voteScale.length}>
-                    {distribution.kind === 'withheld' ? withheldText(minGroupSize) : 'No votes'}
-                  </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const distribution = toDistribution(row.percentages);
+              return (
+                <tr key={row.key}>
+                  <th scope="row">
+                    {row.label}
+                    {row.isMine ? ' (you)' : ''}
+                  </th>
+                  {distribution.kind === 'shown' ? (
+                    distribution.segments.map((segment) => (
+                      <td key={segment.value}>{segment.percent}%</td>
+                    ))
+                  ) : (
+                    <td colSpan={voteScale.length}>
+                      {distribution.kind === 'withheld' ? withheldText(minGroupSize) : 'No votes'}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

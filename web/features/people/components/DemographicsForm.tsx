@@ -1,40 +1,29 @@
 import { useState, type FormEvent } from 'react';
 import {
   demographicsConsentText,
-  educationOptions,
-  genderOptions,
-  householdIncomeOptions,
-  maritalStatusOptions,
-  numChildrenOptions,
   politicalSpectrumOptions,
-  religionOptions,
-  sexualOrientationOptions,
 } from '../../../../contract/demographics.base.ts';
 import type { Demographics } from '../../../../contract/demographics.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ErrorBox, formStyles, submittingText, useFormSubmit } from '../../../ui/Form.tsx';
 import { useSetDemographics } from '../api.ts';
-import {
-  birthYearOptions,
-  demographicsFieldLabels,
-  nationalityOptions,
-  type DemographicsOption,
-} from '../demographics-options.ts';
+import { demographicsFieldLabels, demographicsOptions } from '../demographics-options.ts';
 import { DemographicsSelect } from './DemographicsSelect.tsx';
 import styles from './DemographicsForm.module.css';
 
 type SelectField = Exclude<keyof Demographics, 'politicalSpectrum'>;
 
-const selectFields: { field: SelectField; options: () => readonly DemographicsOption[] }[] = [
-  { field: 'gender', options: () => genderOptions },
-  { field: 'birthYear', options: birthYearOptions },
-  { field: 'nationality', options: () => nationalityOptions },
-  { field: 'education', options: () => educationOptions },
-  { field: 'maritalStatus', options: () => maritalStatusOptions },
-  { field: 'numChildren', options: () => numChildrenOptions },
-  { field: 'householdIncome', options: () => householdIncomeOptions },
-  { field: 'sexualOrientation', options: () => sexualOrientationOptions },
-  { field: 'religion', options: () => religionOptions },
+/** The fields shown as selects, in the form's order; the political leaning is a scale below. */
+const selectFields: readonly SelectField[] = [
+  'gender',
+  'birthYear',
+  'nationality',
+  'education',
+  'maritalStatus',
+  'numChildren',
+  'householdIncome',
+  'sexualOrientation',
+  'religion',
 ];
 
 /** The profile page names only the ends of the scale (docs/product/entities.md). */
@@ -86,12 +75,12 @@ export function DemographicsForm({
   return (
     <form className={formStyles.form} onSubmit={handleSubmit} noValidate>
       <div className={styles.fields}>
-        {selectFields.map(({ field, options }) => (
+        {selectFields.map((field) => (
           <DemographicsSelect
             key={field}
             label={demographicsFieldLabels[field]}
             value={values[field]}
-            options={options()}
+            options={demographicsOptions[field]()}
             onChange={(raw) => changeSelect(field, raw)}
           />
         ))}

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { formStyles } from '../../../ui/Form.tsx';
-import type { DemographicsOption } from '../demographics-options.ts';
+import { preferNotToSayLabel, type DemographicsOption } from '../demographics-options.ts';
 
 /**
  * One personal-details field as a select of the contract's options, its empty choice first. The
@@ -12,7 +12,7 @@ export function DemographicsSelect({
   value,
   options,
   onChange,
-  emptyLabel = 'Prefer not to say',
+  emptyLabel = preferNotToSayLabel,
   note,
   isInvalid = false,
   className,

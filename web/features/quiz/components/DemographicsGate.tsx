@@ -1,11 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  demographicsConsentText,
-  educationOptions,
-  genderOptions,
-  politicalSpectrumOptions,
-} from '../../../../contract/demographics.base.ts';
+import { demographicsConsentText } from '../../../../contract/demographics.base.ts';
 import type { Demographics } from '../../../../contract/demographics.ts';
 import type { QuizGateField } from '../../../../contract/reports.ts';
 import { ApiError } from '../../../api/client.ts';
@@ -16,9 +11,9 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useDemographics } from '../../people/api.ts';
 import { DemographicsSelect } from '../../people/components/DemographicsSelect.tsx';
 import {
-  birthYearOptions,
   demographicsFieldLabels,
-  nationalityOptions,
+  demographicsOptions,
+  preferNotToSayLabel,
   type DemographicsOption,
 } from '../../people/demographics-options.ts';
 import { useSaveGate } from '../api.ts';
@@ -28,20 +23,18 @@ import {
   gateValueOf,
   initialGateValues,
   mergeGateAnswers,
+  preferNotToSay,
   type GateValues,
 } from '../gate.ts';
 import styles from './DemographicsGate.module.css';
 
-/** The quiz reading of the political scale names every point; 0 (not set) is the empty choice. */
-const politicalLeaningOptions = politicalSpectrumOptions.filter((option) => option.value !== 0);
-
-const gateOptions: Record<QuizGateField, () => readonly DemographicsOption[]> = {
-  gender: () => genderOptions,
-  birthYear: birthYearOptions,
-  nationality: () => nationalityOptions,
-  education: () => educationOptions,
-  politicalSpectrum: () => politicalLeaningOptions,
-};
+/**
+ * A gate field's choices: the personal details page's, with 'Prefer not to say' first, an answer
+ * that starts the quiz as well as any other.
+ */
+function gateOptions(field: QuizGateField): DemographicsOption[] {
+  return [{ value: preferNotToSay, label: preferNotToSayLabel }, ...demographicsOptions[field]()];
+}
 
 function listOfLabels(fields: readonly QuizGateField[]): string {
   const labels = fields.map((field) => demographicsFieldLabels[field].toLowerCase());
@@ -59,19 +52,31 @@ export function DemographicsGate({ slug, gate }: { slug: string; gate: readonly 
   const current = useDemographics();
   if (current.isPending) return <Skeleton height={560} radius="16px" />;
   if (current.isError) return <ErrorState error={current.error} hasHomeLink={false} />;
-  return <GateForm slug={slug} gate={gate} current={current.data.Demographics} />;
+  return (
+    <GateForm
+      slug={slug}
+      gate={gate}
+      current={current.data.Demographics}
+      hasSaved={current.data.HasConsented}
+    />
+  );
 }
 
 function GateForm({
   slug,
   gate,
   current,
+  hasSaved,
 }: {
   slug: string;
   gate: readonly QuizGateField[];
   current: Demographics;
+  /** The member saved their details before: what they left empty, they declined. */
+  hasSaved: boolean;
 }) {
-  const [values, setValues] = useState<GateValues>(() => initialGateValues(gate, current));
+  const [values, setValues] = useState<GateValues>(() =>
+    initialGateValues(gate, current, hasSaved),
+  );
   const [hasAgreed, setHasAgreed] = useState(false);
   const [hasTriedToSave, setHasTriedToSave] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<QuizGateField, string>>>({});
@@ -122,8 +127,9 @@ function GateForm({
       </h2>
       <p className={styles.intro}>
         Your report compares you with members like you: by generation, country, education and
-        politics. These answers are never shown with your name. You can change them at any time in
-        your <Link to="/settings/details">personal details</Link>.
+        politics. These answers are never shown with your name; choose “{preferNotToSayLabel}” for
+        any you would rather keep to yourself. You can change them at any time in your{' '}
+        <Link to="/settings/details">personal details</Link>.
       </p>
       <form className={formStyles.form} onSubmit={handleSubmit} noValidate>
         <div className={styles.fields}>
@@ -148,7 +154,7 @@ function GateForm({
                 key={field}
                 label={label}
                 value={values[field] ?? null}
-                options={gateOptions[field]()}
+                options={gateOptions(field)}
                 emptyLabel="Choose…"
                 note={note}
                 isInvalid={Boolean(serverError) || (hasTriedToSave && isEmpty)}
