@@ -7,7 +7,13 @@ import type {
   Leaning,
   ReportName,
 } from '../../../contract/reports.ts';
-import { classifyClimate, leaningOf, sixteenTypeOf } from '../../../contract/report-readings.ts';
+import {
+  bandRanges,
+  bands,
+  classifyClimate,
+  leaningOf,
+  sixteenTypeOf,
+} from '../../../contract/report-readings.ts';
 import {
   isReportName,
   quizGateFields,
@@ -593,7 +599,11 @@ export const scoringFormula =
   'the other way round. An element’s score is the mean of its answered statements’ scores, ' +
   'rounded to a whole number with halves away from 50, and needs at least half of its ' +
   'statements answered. A total is the rounded mean of its elements’ scores and needs every ' +
-  'element. Bands: 0–20 very low, 21–40 low, 41–60 medium, 61–80 high, 81–100 very high. ' +
+  'element. Bands: ' +
+  bands
+    .map((band) => `${bandRanges[band][0]}–${bandRanges[band][1]} ${band.toLowerCase()}`)
+    .join(', ') +
+  '. ' +
   'Each score is shown with its 90 % interval, 1.645 standard errors either side: the standard ' +
   'error is SD × √(1 − reliability), with the element’s reliability (Cronbach’s alpha, adjusted ' +
   'to the number of statements answered) measured on members’ answers once 100 members have a ' +
