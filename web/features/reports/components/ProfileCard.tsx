@@ -154,7 +154,10 @@ function Headline({
         <p className={styles.typeName} aria-label={`${label}: ${headline.split('').join(' ')}`}>
           {headline}
         </p>
-        <ul className={styles.letters} aria-label="Your letters and how clear each one is">
+        <ul
+          className={styles.letters}
+          aria-label={`${isSample ? 'Sample letters' : 'Your letters'} and how clear each one is`}
+        >
           {axes.map((axis, index) => {
             const reading = readings[index];
             const letter = reading?.letter ?? headline[index] ?? 'X';
