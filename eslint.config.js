@@ -105,6 +105,7 @@ export default tseslint.config(
                 '!**/contract/milestones.ts',
                 '!**/contract/contribution-grid.ts',
                 '!**/contract/constants.ts',
+                '!**/contract/report-readings.ts',
               ],
               allowTypeImports: true,
               message:
@@ -123,6 +124,7 @@ export default tseslint.config(
       'contract/milestones.ts',
       'contract/contribution-grid.ts',
       'contract/constants.ts',
+      'contract/report-readings.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -139,6 +141,7 @@ export default tseslint.config(
                 '!./milestones.ts',
                 '!./contribution-grid.ts',
                 '!./constants.ts',
+                '!./report-readings.ts',
               ],
               allowTypeImports: true,
               message: 'A module the browser imports must not load zod (docs/decisions/044).',

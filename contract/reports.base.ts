@@ -39,9 +39,6 @@ export const quizGateFields = [
 
 export type QuizGateField = (typeof quizGateFields)[number];
 
-/** Members a percentile needs before it is shown: below this, `Percentiles` holds null. */
-export const minimumMembersForPercentile = 30;
-
 /** The quiz slug of `/q/{slug}`: the path segment cut at the first `%` or `&`. */
 export function quizSlugOf(pathSegment: string): string {
   const cut = pathSegment.search(/[%&]/);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, emptyPayload } from './api.ts';
 import { opinion } from './entities.ts';
+import { leaningValues } from './report-readings.ts';
 import * as base from './reports.base.ts';
 import { quizGateFields } from './reports.base.ts';
 
@@ -8,11 +9,11 @@ export {
   reportNames,
   isReportName,
   quizGateFields,
-  minimumMembersForPercentile,
   quizSlugOf,
   type ReportName,
   type QuizGateField,
 } from './reports.base.ts';
+export { leaningValues, minimumMembersForPercentile, type Leaning } from './report-readings.ts';
 
 /*
  * Quizzes and Opinion DNA reports (docs/decisions/041-quizzes-and-reports.md). A quiz item is an
@@ -72,9 +73,18 @@ export const getUserReports = defineCall({
     Entries: z.record(z.string(), z.array(z.string())),
     /**
      * By report name, for unlocked reports with a headline: the sixteen-type letters (X for an
-     * axis whose 90 % interval holds the middle) or the climate class. Absent otherwise.
+     * axis at exactly 50 or unscored) or the climate class. Absent otherwise.
      */
     Headlines: z.record(z.string(), z.string()),
+    /**
+     * By report name, for unlocked reports with scores (a key of `Reports` that is not null): per
+     * entry the half-width of its 90 % interval, null where unscored. The row's band reads it.
+     */
+    Uncertainty: z.record(z.string(), z.array(z.number().nullable())),
+    /** Same keys: per entry the percentile among the other members, as in getdetailed. */
+    Percentiles: z.record(z.string(), z.array(score.nullable())),
+    /** Same keys: per entry the percentile's comparison group, as in getdetailed. */
+    Members: z.record(z.string(), z.array(z.number().int())),
   }),
 });
 
@@ -113,10 +123,6 @@ const scoringKey = z.object({
   ),
 });
 
-/** A report where a score sits relative to the middle (50), given its 90 % interval. */
-export const leaningValues = ['low', 'high', 'balanced'] as const;
-export type Leaning = (typeof leaningValues)[number];
-
 export const getDetailedReport = defineCall({
   ...base.getDetailedReport,
   payload: z.object({
@@ -142,9 +148,16 @@ export const getDetailedReport = defineCall({
      * above ('high') or across it ('balanced'); null when locked or unscored.
      */
     Leanings: z.array(z.enum(leaningValues).nullable()).nullable(),
-    /** Per entry, the member's percentile (0–100) among members with that score; null under 30 members. */
+    /**
+     * Per entry, the member's percentile among the other members with a score on it: those
+     * below plus half of those level, over all of them, held within 1–99; null under 30 others
+     * (docs/decisions/071).
+     */
     Percentiles: z.array(score.nullable()).nullable(),
-    /** Per entry, how many members have that score: the percentile's comparison group. */
+    /**
+     * Per entry, the percentile's comparison group: the other members with a score on it. For a
+     * locked or unscored entry, every member with a score on it.
+     */
     Members: z.array(z.number().int()),
     /**
      * Per entry, how many of its statements the member has answered (a total: of all the
@@ -152,7 +165,10 @@ export const getDetailedReport = defineCall({
      * how many answers there are, nothing of what they are.
      */
     Answered: z.array(z.number().int()),
-    /** Sixteen Types: the letters, X where an axis is balanced. Climate: the class. Else null. */
+    /**
+     * Sixteen Types: the letters by score (X at exactly 50 or unscored; each axis's clarity is
+     * read from `Uncertainty`). Climate: the class. Else null.
+     */
     Headline: z.string().nullable(),
     /** The detailed text card (HTML made by the server from content); no scores when locked. */
     DetailedReports: z.object({ Text: z.string() }),

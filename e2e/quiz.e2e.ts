@@ -14,6 +14,7 @@ import {
   uniqueAccount,
 } from './fixtures.ts';
 import { tooYoungMessage } from '../contract/demographics.base.ts';
+import { bandLabel } from '../contract/report-readings.ts';
 
 const slug = 'fundamentals-sc';
 
@@ -263,6 +264,24 @@ describe.skipIf(isBrowserMissing)('the quiz page', () => {
             timeout: 20_000,
           })
           .toMatch(new RegExp(`(^|\\D)${score}(\\D|$)`));
+      }
+      // Each score keeps its band, with the bands its 90 % interval reaches beside it.
+      const bigfive = await getFromPage<{
+        body: {
+          Entries: { Name: string }[];
+          Reports: { bigfive: number[] };
+          Uncertainty: number[];
+        };
+      }>(page, '/api/reports/getdetailed?name=bigfive');
+      const card = page.getByRole('region', { name: 'Your Big Five profile' });
+      for (const [index, entry] of bigfive.body.Entries.entries()) {
+        const score = bigfive.body.Reports.bigfive[index]!;
+        const label = bandLabel(score, bigfive.body.Uncertainty[index]!);
+        await card
+          .getByRole('img', {
+            name: new RegExp(`^${entry.Name}: ${score} out of 100; .*; ${label}; `),
+          })
+          .waitFor();
       }
       await screenshot(page, `quiz-report-bigfive-${width}`);
       await page.context().close();

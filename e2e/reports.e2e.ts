@@ -1,6 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bandLabel,
+  clarityText,
+  couldBeText,
+  intervalOf,
+  readAxis,
+  readBand,
+  sixteenTypeOf,
+} from '../contract/report-readings.ts';
+import {
   baseUrl,
   dismissCookies,
   isBrowserMissing,
@@ -18,11 +27,15 @@ type UserReports = {
   Reports: Record<string, (number | null)[] | null>;
   Completion: Record<string, number>;
   Locked: Record<string, boolean>;
+  Uncertainty: Record<string, (number | null)[]>;
+  Headlines: Record<string, string>;
 };
 type Detailed = {
-  Entries: { Name: string; IsTotal: boolean }[];
+  Entries: { Name: string; IsTotal: boolean; Letters: { Low: string; High: string } | null }[];
   Reports: Record<string, (number | null)[] | null>;
+  Uncertainty: (number | null)[] | null;
   Locked: boolean;
+  Headline: string | null;
 };
 
 /** Answers the first `count` statements of a quiz through the API, as the member (page context). */
@@ -120,6 +133,14 @@ describe.skipIf(isBrowserMissing)('the Opinion DNA reports', () => {
         ownership.getByRole('link', { name: 'Explore Ownership' }).getAttribute('href'),
       ).resolves.toBe('/reports/details/ownership');
       await expect(ownership.getByText('Subscribers', { exact: true }).count()).resolves.toBe(0);
+      // Its first score with its band, and the bands its interval reaches beside it.
+      const first = api.Reports.ownership![0]!;
+      const band = readBand(first, api.Uncertainty.ownership![0]!);
+      await ownership.getByText(String(first), { exact: true }).waitFor();
+      await ownership.getByText(band.band, { exact: true }).waitFor();
+      if (band.couldBe.length > 0) {
+        await ownership.getByText(couldBeText(band.couldBe)).waitFor();
+      }
 
       // A locked report says so; an unanswered one offers its quiz, opiniondna's under its slug.
       const bigFive = main.getByRole('article', { name: 'Big Five' });
@@ -149,14 +170,25 @@ describe.skipIf(isBrowserMissing)('the Opinion DNA reports', () => {
 
       const card = page.getByRole('region', { name: 'Your Ownership profile' });
       await card.waitFor();
+      // Each score with its interval and its band, the other bands the interval reaches beside it.
       for (const [index, entry] of api.Entries.entries()) {
-        const bar = card.getByRole('img', {
-          name: new RegExp(`^${entry.Name.replace(/[/]/g, '\\/')}: ${scores[index]} out of 100; `),
-        });
-        await bar.waitFor();
+        const score = scores[index]!;
+        const halfWidth = api.Uncertainty![index]!;
+        const [low, high] = intervalOf(score, halfWidth);
+        await card
+          .getByRole('img', {
+            name: new RegExp(
+              `^${entry.Name.replace(/[/]/g, '\\/')}: ${score} out of 100; 90 % interval ${low} to ${high}; ${bandLabel(score, halfWidth)}; `,
+            ),
+          })
+          .waitFor();
       }
       await expect(card.getByText('Sample', { exact: true }).count()).resolves.toBe(0);
-      await card.getByText('Percentile appears once 30 members have this score').first().waitFor();
+      await expect(card.getByText('BALANCED').count()).resolves.toBe(0);
+      await card
+        .getByText('Percentile appears once 30 other members have this score')
+        .first()
+        .waitFor();
 
       await screenshot(page, `reports-ownership-${width}`);
 
@@ -241,16 +273,38 @@ describe.skipIf(isBrowserMissing)('the Opinion DNA reports', () => {
       await expect(card.getByText('Sample', { exact: true }).count()).resolves.toBe(0);
       await screenshot(page, `reports-opiniondna-${width}`);
 
+      // The letters go by the scores, X only at exactly 50, each with how clear it is.
       await page.goto('/reports/details/sixteen');
       const sixteen = page.getByRole('region', { name: 'Your Sixteen Types profile' });
       await sixteen.getByText('Your type').waitFor();
-      const api = await getFromPage<Detailed & { Headline: string }>(
-        page,
-        '/api/reports/getdetailed?name=sixteen',
-      );
+      const api = await getFromPage<Detailed>(page, '/api/reports/getdetailed?name=sixteen');
+      const axes = api.Entries.map((entry, index) => ({
+        letters: { low: entry.Letters!.Low, high: entry.Letters!.High },
+        score: api.Reports.sixteen![index]!,
+        halfWidth: api.Uncertainty![index]!,
+      }));
+      expect(api.Headline).toBe(sixteenTypeOf(axes));
       expect(api.Headline).toMatch(/^[EIX][SNX][TFX][JPX]$/);
-      await sixteen.getByText(api.Headline, { exact: true }).waitFor();
+      await sixteen.getByText(api.Headline!, { exact: true }).waitFor();
+      const letters = sixteen.getByRole('list', { name: 'Your letters and how clear each one is' });
+      for (const [index, axis] of axes.entries()) {
+        const reading = readAxis(axis.letters, axis.score, axis.halfWidth);
+        const item = letters.getByRole('listitem').nth(index);
+        await expect(item.innerText()).resolves.toContain(reading.letter);
+        if (reading.clarity !== 'even') {
+          await expect(item.innerText()).resolves.toContain(clarityText(reading));
+        }
+      }
       await screenshot(page, `reports-sixteen-${width}`);
+
+      // My Opinion DNA's row says the same letters.
+      if (width === 1280) {
+        await page.goto('/reports/my-opinion-dna');
+        const row = page.getByRole('article', { name: 'Sixteen Types' });
+        await row.getByText(api.Headline!, { exact: true }).waitFor();
+        const listed = await getFromPage<UserReports>(page, '/api/reports/getuserreports');
+        expect(listed.Headlines.sixteen).toBe(api.Headline);
+      }
     }
     await page.context().close();
   });

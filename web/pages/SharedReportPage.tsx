@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { isReportName } from '../../contract/reports.base.ts';
 import { statusOf } from '../api/client.ts';
 import { IntervalSwatch, ScoreBar } from '../features/reports/components/ScoreBar.tsx';
-import { intervalOf, labelOf, leaningOf } from '../features/reports/report-card.ts';
+import { bandLabel, intervalOf } from '../../contract/report-readings.ts';
 import { quizOfReport } from '../features/reports/report-names.ts';
 import { useSharedResult, type SharedResult } from '../features/sharing/shares-api.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
@@ -35,18 +35,13 @@ function describeEntry(entry: Entry): string {
     const [low, high] = intervalOf(entry.Score, entry.Uncertainty);
     parts.push(`90 % interval ${low} to ${high}`);
   }
+  parts.push(bandLabel(entry.Score, entry.Uncertainty));
   parts.push(`${entry.Poles.Low} at 0, ${entry.Poles.High} at 100`);
   return parts.join('; ');
 }
 
 function EntryRow({ entry }: { entry: Entry }) {
-  const label =
-    entry.Score === null
-      ? null
-      : labelOf(
-          entry.Score,
-          entry.Uncertainty === null ? null : leaningOf(entry.Score, entry.Uncertainty),
-        );
+  const label = entry.Score === null ? null : bandLabel(entry.Score, entry.Uncertainty);
   return (
     <li className={entry.IsTotal ? [styles.entry, styles.total].join(' ') : styles.entry}>
       <div className={styles.entryHead}>

@@ -8,7 +8,6 @@ export {
 export { cronbachAlpha, createAlphaAccumulator } from './instruments.psychometrics.ts';
 export { renderDetailedReport } from './instruments.reports.ts';
 export {
-  classifyClimate,
   completionOf,
   hasEnoughAnswers,
   ITEM_STANDARD_DEVIATION,

@@ -88,7 +88,7 @@ describe('renderDetailedReport', () => {
     expect(html).not.toContain('±');
   });
 
-  it('says BALANCED and reads the middle text where the interval crosses the middle', () => {
+  it('keeps the band where the interval reaches another, and says which beside it', () => {
     const bigfive = content.reports.bigfive;
     const openness = bigfive.elements[0]!;
     // Every Openness statement answered towards the open pole: a high score…
@@ -96,15 +96,16 @@ describe('renderDetailedReport', () => {
       openness.items.map((item) => [item.id, item.keying === '+' ? 2 : 4] as const),
     );
     const scores = scoreReport(bigfive, answers);
-    expect(scores.elements[0]!.band).toBe('HIGH');
-    const sure = renderDetailedReport(bigfive, scores, { leanings: ['high'] });
+    expect(scores.elements[0]!.score).toBe(75);
+    const sure = renderDetailedReport(bigfive, scores, { halfWidths: [5] });
     expect(sure).toContain('<span class="band">HIGH</span>');
     expect(sure).toContain(escapeHtml(openness.texts.high));
-    // …which an interval across the middle does not let the report call high.
-    const unsure = renderDetailedReport(bigfive, scores, { leanings: ['balanced'] });
-    expect(unsure).toContain('<span class="band">BALANCED</span>');
-    expect(unsure).toContain(escapeHtml(openness.texts.middle));
-    expect(unsure).not.toContain(escapeHtml(openness.texts.high));
+    // …whose interval across the middle is said beside the band, not in its place.
+    const unsure = renderDetailedReport(bigfive, scores, { halfWidths: [26] });
+    expect(unsure).toContain('<span class="band">HIGH, could be MEDIUM or VERY HIGH</span>');
+    expect(unsure).toContain('90 % interval 49–100');
+    expect(unsure).toContain(escapeHtml(openness.texts.high));
+    expect(unsure).not.toContain('BALANCED');
   });
 
   it('describes a locked report without any score, band or score-dependent text', () => {
@@ -123,17 +124,25 @@ describe('renderDetailedReport', () => {
       expect(html).toContain(`href="${escapeHtml(source.url)}"`);
   });
 
-  it('names the sixteen type the report calls give, X for a balanced axis', () => {
+  it('names the sixteen type the report calls give, and each axis’s letter with its clarity', () => {
     const sixteen = content.reports.sixteen;
     const answers = new Map(
       sixteen.elements.flatMap((element) =>
         element.items.map((item) => [item.id, item.keying === '+' ? 2 : 4] as const),
       ),
     );
-    const html = renderDetailedReport(sixteen, scoreReport(sixteen, answers), {
-      headline: 'IXXP',
+    const scores = scoreReport(sixteen, answers);
+    expect(scores.elements.map((element) => element.score)).toEqual([75, 75, 75, 75]);
+    const letters = sixteen.elements.map((element) => element.letters!.high);
+    const html = renderDetailedReport(sixteen, scores, {
+      headline: letters.join(''),
+      halfWidths: [10, 30, 10, 10],
     });
-    expect(html).toContain('Your type: <strong>IXXP</strong>');
+    expect(html).toContain(`Your type: <strong>${letters.join('')}</strong>`);
+    expect(html).toContain(`Your letter: <strong>${letters[0]}</strong> (clear)`);
+    expect(html).toContain(
+      `Your letter: <strong>${letters[1]}</strong> (slight: could be ${sixteen.elements[1]!.letters!.low})`,
+    );
     expect(renderDetailedReport(sixteen, null)).not.toContain('Your type');
   });
 

@@ -1,14 +1,21 @@
+import {
+  bandLabel,
+  bandOf,
+  bandTexts,
+  clarityText,
+  intervalOf,
+  readAxis,
+} from '../../../contract/report-readings.ts';
 import type { BandTexts, Report } from './instruments.content.ts';
 import type { ElementScore, ReportScore } from './instruments.scoring.ts';
-import { bandOf } from './instruments.scoring.ts';
 import { escapeHtml } from '../../html.ts';
 
-/** Which of an element's three texts a score reads: low for 0–40, middle for 41–60, high above. */
+/**
+ * Which of an element's three texts a score reads: the low one for VERY LOW and LOW, the middle
+ * one for MEDIUM, the high one for HIGH and VERY HIGH (contract/report-readings.ts).
+ */
 export function textForScore(texts: BandTexts, score: number): string {
-  const band = bandOf(score);
-  if (band === 'VERY LOW' || band === 'LOW') return texts.low;
-  if (band === 'MEDIUM') return texts.middle;
-  return texts.high;
+  return texts[bandTexts[bandOf(score)]];
 }
 
 /** What the detailed report shows beside the scores. */
@@ -18,19 +25,14 @@ export type DetailedReportOptions = {
    * 90 % interval in points, null where unscored. Without it no interval is shown.
    */
   halfWidths?: readonly (number | null)[];
-  /** The headline the report calls give (sixteen-type letters with X for a balanced axis). */
+  /** The headline the report calls give (the sixteen-type letters, X only at exactly 50). */
   headline?: string | null;
-  /**
-   * Per entry, where the 90 % interval lies against the middle (docs/decisions/041). A balanced
-   * entry says BALANCED instead of its band and reads its middle text, as the card does: a label
-   * its interval does not support is not forced.
-   */
-  leanings?: readonly ('low' | 'high' | 'balanced' | null)[];
 };
 
 /**
  * The detailed report for the `DetailedReports` field `Text`: intro, total and class, one
- * section per element with its score, band, 90 % interval and text, then the sources. Without
+ * section per element with its score, band (and the bands its 90 % interval also reaches), the
+ * interval, a sixteen-type axis's letter and clarity, and the text of its band, then the sources. Without
  * scores (a locked report, docs/decisions/041) it describes the card and shows no score, band or
  * score-dependent text at all. Every string from content or scores is escaped; the markup is ours.
  */
@@ -45,10 +47,6 @@ export function renderDetailedReport(
     `<p class="intro">${escapeHtml(report.intro)}</p>`,
   ];
   const halfWidthAt = (index: number) => options.halfWidths?.[index] ?? null;
-  const isBalancedAt = (index: number) => options.leanings?.[index] === 'balanced';
-  const labelAt = (index: number, band: string | null) => (isBalancedAt(index) ? 'BALANCED' : band);
-  const textAt = (index: number, texts: BandTexts, score: number) =>
-    isBalancedAt(index) ? texts.middle : textForScore(texts, score);
   const type = options.headline !== undefined ? options.headline : scores?.sixteenType;
   if (scores && report.name === 'sixteen' && type) {
     parts.push(`<p class="type">Your type: <strong>${escapeHtml(type)}</strong></p>`);
@@ -61,13 +59,7 @@ export function renderDetailedReport(
         renderPoles(report.total.poles),
       );
     } else if (scores.total) {
-      parts.push(
-        renderScoreLine(
-          scores.total.score,
-          labelAt(report.elements.length, scores.total.band),
-          halfWidthAt(report.elements.length),
-        ),
-      );
+      parts.push(renderScoreLine(scores.total.score, halfWidthAt(report.elements.length)));
       if (scores.climateClass) {
         parts.push(
           `<p class="class">Class: <strong>${escapeHtml(scores.climateClass)}</strong></p>`,
@@ -76,7 +68,7 @@ export function renderDetailedReport(
       parts.push(
         scores.total.score === null
           ? `<p class="missing">The total appears once every part below has a score.</p>`
-          : `<p>${escapeHtml(textAt(report.elements.length, report.total.texts, scores.total.score))}</p>`,
+          : `<p>${escapeHtml(textForScore(report.total.texts, scores.total.score))}</p>`,
       );
     }
     parts.push(`</div>`);
@@ -94,12 +86,17 @@ export function renderDetailedReport(
     }
     const score = scores.elements[index];
     if (!score) return;
+    parts.push(...description, renderScoreLine(score.score, halfWidthAt(index)));
+    if (element.letters && score.score !== null) {
+      const axis = readAxis(element.letters, score.score, halfWidthAt(index));
+      parts.push(
+        `<p class="letter">Your letter: <strong>${escapeHtml(axis.letter)}</strong> (${escapeHtml(clarityText(axis))})</p>`,
+      );
+    }
     parts.push(
-      ...description,
-      renderScoreLine(score.score, labelAt(index, score.band), halfWidthAt(index)),
       score.score === null
         ? `<p class="missing">${escapeHtml(missingText(score))}</p>`
-        : `<p>${escapeHtml(textAt(index, element.texts, score.score))}</p>`,
+        : `<p>${escapeHtml(textForScore(element.texts, score.score))}</p>`,
       `</div>`,
     );
   });
@@ -117,18 +114,18 @@ function renderPoles(poles: { low: string; high: string }): string {
   return `<p class="poles"><span>${escapeHtml(poles.low)}</span> – <span>${escapeHtml(poles.high)}</span></p>`;
 }
 
-/** The score, its band and its 90 % interval (score ± half-width, within 0–100). */
-function renderScoreLine(
-  score: number | null,
-  band: string | null,
-  halfWidth: number | null,
-): string {
-  if (score === null || band === null) return `<p class="score">Not scored yet</p>`;
-  const interval =
-    halfWidth === null
-      ? ''
-      : ` <span class="interval" title="90 % interval">90 % interval ${Math.max(0, Math.round(score - halfWidth))}–${Math.min(100, Math.round(score + halfWidth))}</span>`;
-  return `<p class="score"><span class="value">${score}</span> <span class="band">${escapeHtml(band)}</span>${interval}</p>`;
+/**
+ * The score, its band with the bands its 90 % interval also reaches ("HIGH, could be MEDIUM"),
+ * and the interval (score ± half-width, within 0–100).
+ */
+function renderScoreLine(score: number | null, halfWidth: number | null): string {
+  if (score === null) return `<p class="score">Not scored yet</p>`;
+  let interval = '';
+  if (halfWidth !== null) {
+    const [low, high] = intervalOf(score, halfWidth);
+    interval = ` <span class="interval" title="90 % interval">90 % interval ${low}–${high}</span>`;
+  }
+  return `<p class="score"><span class="value">${score}</span> <span class="band">${escapeHtml(bandLabel(score, halfWidth))}</span>${interval}</p>`;
 }
 
 function missingText(score: ElementScore): string {

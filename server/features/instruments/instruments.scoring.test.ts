@@ -3,17 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { Report, ReportElement } from './instruments.content.ts';
 import { getInstrumentContent } from './instruments.content.ts';
 import { keyingBalance } from './instruments.psychometrics.ts';
+import { classifyClimate, roundScore } from '../../../contract/report-readings.ts';
 import {
-  bandOf,
-  classifyClimate,
   completionByReport,
   readRating,
-  roundScore,
   scoreElement,
   scoreItem,
   scoreReport,
   totalOf,
-  typeLetter,
 } from './instruments.scoring.ts';
 
 const content = getInstrumentContent();
@@ -146,73 +143,6 @@ describe('scoreElement', () => {
     expect(scoreElement(element, half).score).not.toBeNull();
     half.delete(element.items[0]?.id ?? '');
     expect(scoreElement(element, half).score).toBeNull();
-  });
-});
-
-describe('roundScore', () => {
-  it('rounds to the nearest whole score, halves away from 50, symmetrically', () => {
-    expect([62.5, 37.5, 50.4, 49.6, 20.5, 80.5, 0, 100].map(roundScore)).toEqual([
-      63, 37, 50, 50, 20, 81, 0, 100,
-    ]);
-    fc.assert(
-      fc.property(fc.double({ min: 0, max: 100, noNaN: true }), (score) => {
-        const rounded = roundScore(score);
-        expect(Math.abs(rounded - score)).toBeLessThanOrEqual(0.5);
-        expect(roundScore(100 - score)).toBe(100 - rounded);
-      }),
-    );
-  });
-});
-
-describe('bands, classes and letters', () => {
-  it('puts the band edges where docs/product/reports.md does', () => {
-    const cases: [number, string][] = [
-      [0, 'VERY LOW'],
-      [20, 'VERY LOW'],
-      [20.4, 'VERY LOW'],
-      [21, 'LOW'],
-      [40, 'LOW'],
-      [41, 'MEDIUM'],
-      [50, 'MEDIUM'],
-      [60, 'MEDIUM'],
-      [61, 'HIGH'],
-      [80, 'HIGH'],
-      [80.5, 'VERY HIGH'],
-      [81, 'VERY HIGH'],
-      [100, 'VERY HIGH'],
-    ];
-    for (const [score, band] of cases) expect(bandOf(score), String(score)).toBe(band);
-  });
-
-  it('classifies the climate average at 25/26, 50/51 and 80/81', () => {
-    const cases: [number, string][] = [
-      [0, 'SKEPTIC'],
-      [25, 'SKEPTIC'],
-      [26, 'PASSIVIST'],
-      [50, 'PASSIVIST'],
-      [51, 'BELIEVER'],
-      [80, 'BELIEVER'],
-      [81, 'ACTIVIST'],
-      [100, 'ACTIVIST'],
-    ];
-    for (const [score, climateClass] of cases) {
-      expect(classifyClimate(score), String(score)).toBe(climateClass);
-    }
-  });
-
-  it('gives the first letter below 50, the second above and X at exactly 50', () => {
-    const letters = { low: 'E', high: 'I' };
-    expect(typeLetter(letters, 49)).toBe('E');
-    expect(typeLetter(letters, 50)).toBe('X');
-    expect(typeLetter(letters, 51)).toBe('I');
-    expect(typeLetter(letters, 49.6)).toBe('X');
-    expect(typeLetter(letters, null)).toBe('X');
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100 }), (score) => {
-        const letter = typeLetter(letters, score);
-        expect(letter).toBe(score < 50 ? 'E' : score > 50 ? 'I' : 'X');
-      }),
-    );
   });
 });
 

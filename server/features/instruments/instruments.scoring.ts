@@ -1,3 +1,11 @@
+import {
+  bandOf,
+  classifyClimate,
+  roundScore,
+  typeLetterOf,
+  type Band,
+  type ClimateClass,
+} from '../../../contract/report-readings.ts';
 import type { Keying, Report, ReportElement, ReportName } from './instruments.content.ts';
 
 /**
@@ -6,12 +14,6 @@ import type { Keying, Report, ReportElement, ReportName } from './instruments.co
  * is complete when every rating is above 0: docs/product/screens.md#quiz-page).
  */
 export type Answers = ReadonlyMap<string, number>;
-
-export const bands = ['VERY LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY HIGH'] as const;
-export type Band = (typeof bands)[number];
-
-export const climateClasses = ['SKEPTIC', 'PASSIVIST', 'BELIEVER', 'ACTIVIST'] as const;
-export type ClimateClass = (typeof climateClasses)[number];
 
 /**
  * The assumed spread of one person's answers across the items of one element, in score points:
@@ -70,48 +72,6 @@ export function readRating(answers: Answers, itemId: string): number | undefined
 export function scoreItem(keying: Keying, rating: number): number {
   const agreement = (5 - rating) / 4;
   return 100 * (keying === '+' ? agreement : 1 - agreement);
-}
-
-/**
- * Rounds to a whole score, halves away from 50: 62.5 → 63 and 37.5 → 37. Rounding never pulls a
- * score towards neutral, and mirrored answers get mirrored rounded scores (100 − s), which
- * Math.round's halves-up would break.
- */
-export function roundScore(score: number): number {
-  const distance = Math.abs(score - 50);
-  const rounded = Math.floor(distance + 0.5);
-  return score < 50 ? 50 - rounded : 50 + rounded;
-}
-
-/** The bands on the rounded score: 0–20, 21–40, 41–60, 61–80, 81–100 (docs/product/reports.md). */
-export function bandOf(score: number): Band {
-  const rounded = roundScore(score);
-  if (rounded <= 20) return 'VERY LOW';
-  if (rounded <= 40) return 'LOW';
-  if (rounded <= 60) return 'MEDIUM';
-  if (rounded <= 80) return 'HIGH';
-  return 'VERY HIGH';
-}
-
-/** Climate classes on the rounded average: ≤ 25, ≤ 50, ≤ 80, above (docs/product/reports.md). */
-export function classifyClimate(average: number): ClimateClass {
-  const rounded = roundScore(average);
-  if (rounded <= 25) return 'SKEPTIC';
-  if (rounded <= 50) return 'PASSIVIST';
-  if (rounded <= 80) return 'BELIEVER';
-  return 'ACTIVIST';
-}
-
-/**
- * One sixteen-type letter: an axis scores from its first pole (0) to its second (100), so the first
- * letter below 50 (E, S, T, J), the second above (I, N, F, P), and X at exactly 50 or when missing.
- */
-export function typeLetter(letters: { low: string; high: string }, score: number | null): string {
-  if (score === null) return 'X';
-  const rounded = roundScore(score);
-  if (rounded < 50) return letters.low;
-  if (rounded > 50) return letters.high;
-  return 'X';
 }
 
 /** A score needs at least half of its element's items answered; with fewer it is missing. */
@@ -192,7 +152,7 @@ export function scoreReport(report: Report, answers: Answers): ReportScore {
   if (report.name === 'sixteen') {
     result.sixteenType = report.elements
       .map((element, index) =>
-        element.letters ? typeLetter(element.letters, elements[index]?.score ?? null) : 'X',
+        element.letters ? typeLetterOf(element.letters, elements[index]?.score ?? null) : 'X',
       )
       .join('');
   }

@@ -1,6 +1,12 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import {
+  bandRanges,
+  bands,
+  bandsOfText,
+  type BandText,
+} from '../../../contract/report-readings.ts';
 import { reportNames } from '../../../contract/reports.base.ts';
 import { getInstrumentContent, type InstrumentContent, type Report } from '../instruments/index.ts';
 import { scoringFormula } from '../reports/reports.service.ts';
@@ -28,11 +34,28 @@ const accent = '#1f5f8b';
 const muted = '#555555';
 const pageMargin = 54;
 
-const bandLabels = [
-  ['low', 'Low (0–40)'],
-  ['middle', 'Medium (41–60)'],
-  ['high', 'High (61–100)'],
-] as const;
+/**
+ * The heading of each of an element's three texts: the bands that read it and their scores,
+ * from the product's five bands (contract/report-readings.ts), e.g. "VERY LOW and LOW (0–40)".
+ */
+export const textHeadings: readonly (readonly [BandText, string])[] = (
+  ['low', 'middle', 'high'] as const
+).map((text) => {
+  const { bands: of, range } = bandsOfText(text);
+  return [text, `${of.join(' and ')} (${range[0]}–${range[1]})`] as const;
+});
+
+/** How the manual tells a reader to read the bands, the texts, the intervals and the letters. */
+export const readingGuide =
+  `Every score falls in one of five bands: ` +
+  bands.map((band) => `${bandRanges[band][0]}–${bandRanges[band][1]} ${band}`).join(', ') +
+  `. Every element has three texts: ` +
+  textHeadings.map(([, heading]) => `one for ${heading}`).join(', ') +
+  `; your report reads the text of your score’s band. Each score comes with its 90 % interval, ` +
+  `the range where it most likely lies, and where that interval reaches another band your ` +
+  `report says so beside the band (“HIGH, could be MEDIUM”) rather than changing it. A ` +
+  `sixteen-type letter is the pole your score is on, X only at exactly 50, marked clear when ` +
+  `the whole interval is on that side and slight when it reaches the other.`;
 
 export const ebookTitle = 'Opinion DNA: the Stance manual';
 
@@ -201,13 +224,7 @@ function writeHowToRead(doc: PDFKit.PDFDocument, content: InstrumentContent) {
   heading(doc, 'How a score is made', 13);
   paragraph(doc, scoringFormula);
   heading(doc, 'What the texts say', 13);
-  paragraph(
-    doc,
-    'Every element has three texts: one for a low score (0–40), one for the middle (41–60) and ' +
-      'one for a high score (61–100). Your report reads the text of your band. Where the 90 % ' +
-      'interval around your score crosses the middle, it says BALANCED and reads the middle ' +
-      'text, because your answers do not place you clearly on either side.',
-  );
+  paragraph(doc, readingGuide);
   heading(doc, 'The quizzes', 13);
   for (const [slug, quiz] of Object.entries(content.quizzes)) {
     doc
@@ -299,8 +316,8 @@ function writeScale(
   paragraph(doc, scale.help, { paragraphGap: 3 });
   label(doc, `0 = ${scale.poles.low} · 100 = ${scale.poles.high}`);
   doc.moveDown(0.3);
-  for (const [band, text] of bandLabels) {
-    doc.font('heading').fontSize(9).fillColor('#111111').text(text, { paragraphGap: 1 });
-    paragraph(doc, scale.texts[band]);
+  for (const [text, heading] of textHeadings) {
+    doc.font('heading').fontSize(9).fillColor('#111111').text(heading, { paragraphGap: 1 });
+    paragraph(doc, scale.texts[text]);
   }
 }

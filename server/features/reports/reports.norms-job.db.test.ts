@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minimumMembersForPercentile } from '../../../contract/reports.ts';
+import { minimumMembersForPercentile } from '../../../contract/report-readings.ts';
 import { jobHandlers } from '../../jobs/handlers.ts';
 import { startJobWorker } from '../../jobs/worker.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -152,26 +152,28 @@ describe('percentiles and reliability', () => {
     );
   }
 
-  it('withholds the percentile under 30 members', async () => {
-    await addMembers(minimumMembersForPercentile - 2);
+  it('withholds the percentile under 30 other members', async () => {
+    await addMembers(minimumMembersForPercentile - 1);
     await computeReportNorms(t.db);
     const body = await detailed('trans', viewerCookie);
+    // 30 members have the score, the viewer among them: 29 others.
     expect(body.Members).toEqual([minimumMembersForPercentile - 1]);
     expect(body.Percentiles).toEqual([null]);
   });
 
-  it('gives the mid-rank percentile among the members from 30 on', async () => {
+  it('gives the mid-rank percentile among the other members from 30 on', async () => {
     await addMembers(1);
     await computeReportNorms(t.db);
     const body = await detailed('trans', viewerCookie);
     expect(body.Members).toEqual([minimumMembersForPercentile]);
-    const scores = allScores();
+    const otherScores = allScores().slice(1);
     const mine = body.Reports.trans[0] as number;
-    const below = scores.filter((score) => score < mine).length;
-    const equal = scores.filter((score) => score === mine).length;
-    expect(body.Percentiles).toEqual([Math.round((100 * (below + equal / 2)) / scores.length)]);
+    const below = otherScores.filter((score) => score < mine).length;
+    const level = otherScores.filter((score) => score === mine).length;
+    const midRank = Math.round((100 * (below + level / 2)) / otherScores.length);
+    expect(body.Percentiles).toEqual([Math.min(99, Math.max(1, midRank))]);
     expect(body.Percentiles[0]).toBe(
-      percentileOf(mine, { ...summarizeScores(scores), alpha: null }, 30),
+      percentileOf(mine, { ...summarizeScores(allScores()), alpha: null }),
     );
   });
 
@@ -179,13 +181,13 @@ describe('percentiles and reliability', () => {
     await addMembers(MEMBERS_FOR_RELIABILITY - 1 - others.length - 1);
     await computeReportNorms(t.db);
     const before = await detailed('trans', viewerCookie);
-    expect(before.Members).toEqual([MEMBERS_FOR_RELIABILITY - 1]);
+    expect(before.Members).toEqual([MEMBERS_FOR_RELIABILITY - 2]);
     expect(before.Uncertainty).toEqual([halfWidthOf(ITEM_STANDARD_DEVIATION / Math.sqrt(8))]);
 
     await addMembers(1);
     await computeReportNorms(t.db);
     const after = await detailed('trans', viewerCookie);
-    expect(after.Members).toEqual([MEMBERS_FOR_RELIABILITY]);
+    expect(after.Members).toEqual([MEMBERS_FOR_RELIABILITY - 1]);
     const norm = await t.db
       .selectFrom('reportNorms')
       .selectAll()

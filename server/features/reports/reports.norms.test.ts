@@ -3,13 +3,12 @@ import { ITEM_STANDARD_DEVIATION } from '../instruments/instruments.scoring.ts';
 import type { Norm } from './reports.norms.ts';
 import {
   communityAverageOf,
+  comparisonGroupOf,
   elementStandardError,
   halfWidthOf,
-  leaningOf,
   MEMBERS_FOR_RELIABILITY,
   percentileOf,
   reliabilityOfPart,
-  sixteenTypeOf,
   summarizeScores,
   totalStandardError,
   Z_90,
@@ -95,40 +94,47 @@ describe('totalStandardError', () => {
   });
 });
 
-describe('halfWidthOf and leaningOf', () => {
+describe('halfWidthOf', () => {
   it('gives 1.645 standard errors to one decimal', () => {
     expect(Z_90).toBe(1.645);
     expect(halfWidthOf(10)).toBe(16.5);
     expect(halfWidthOf(12.5)).toBe(20.6);
   });
-
-  it('says low or high only when the whole interval is on one side of 50', () => {
-    expect(leaningOf(30, 19.9)).toBe('low');
-    expect(leaningOf(30, 20)).toBe('balanced');
-    expect(leaningOf(70, 19.9)).toBe('high');
-    expect(leaningOf(70, 20)).toBe('balanced');
-    expect(leaningOf(50, 0)).toBe('balanced');
-  });
 });
 
 describe('percentileOf', () => {
-  it('is null under the minimum number of members', () => {
-    const norm = normOf(Array.from({ length: 29 }, (_, index) => index));
-    expect(percentileOf(10, norm, 30)).toBeNull();
+  it('is null under 30 other members', () => {
+    // 30 members, the member among them: 29 others.
+    const norm = normOf(Array.from({ length: 30 }, (_, index) => index));
+    expect(comparisonGroupOf(10, norm)).toEqual({ below: 10, level: 0, others: 29 });
+    expect(percentileOf(10, norm)).toBeNull();
+    expect(percentileOf(10, normOf(Array.from({ length: 31 }, (_, index) => index)))).toBe(33);
   });
 
-  it('is the mid-rank: 100 · (below + equal / 2) / members, rounded', () => {
-    // 40 members: 10 at 20, 20 at 50, 10 at 80.
+  it('is the mid-rank among the others: 100 · (below + level / 2) / others, rounded', () => {
+    // 41 members: 10 at 20, 21 at 50 (the member among them), 10 at 80.
     const norm = normOf([
       ...Array<number>(10).fill(20),
-      ...Array<number>(20).fill(50),
+      ...Array<number>(21).fill(50),
       ...Array<number>(10).fill(80),
     ]);
-    expect(percentileOf(20, norm, 30)).toBe(13); // (0 + 5) / 40 = 12.5 → 13
-    expect(percentileOf(50, norm, 30)).toBe(50); // (10 + 10) / 40
-    expect(percentileOf(80, norm, 30)).toBe(88); // (30 + 5) / 40 = 87.5 → 88
-    expect(percentileOf(0, norm, 30)).toBe(0);
-    expect(percentileOf(100, norm, 30)).toBe(100);
+    expect(comparisonGroupOf(50, norm)).toEqual({ below: 10, level: 20, others: 40 });
+    expect(percentileOf(50, norm)).toBe(50); // (10 + 10) / 40
+    expect(percentileOf(20, norm)).toBe(11); // (0 + 9 / 2) / 40 = 11.25
+    expect(percentileOf(80, norm)).toBe(89); // (31 + 9 / 2) / 40 = 88.75
+  });
+
+  it('never says higher than everyone, the member included', () => {
+    // 206 members with the score, the member alone at the top: above all 205 others.
+    const scores = [...Array.from({ length: 205 }, (_, index) => index % 90), 95];
+    const norm = normOf(scores);
+    expect(comparisonGroupOf(95, norm)).toEqual({ below: 205, level: 0, others: 205 });
+    expect(percentileOf(95, norm)).toBe(99);
+    // Alone at the bottom: 1, not 0.
+    expect(percentileOf(0, normOf([0, ...Array<number>(40).fill(60)]))).toBe(1);
+    // A score the norm has not counted yet (answered since the job ran): every member is other.
+    expect(comparisonGroupOf(99, norm)).toEqual({ below: 206, level: 0, others: 206 });
+    expect(percentileOf(99, norm)).toBe(99);
   });
 });
 
@@ -138,21 +144,5 @@ describe('communityAverageOf', () => {
     expect(communityAverageOf(norm, 3)).toBe(17);
     expect(communityAverageOf(normOf([10, 21]), 2)).toBe(15.5);
     expect(communityAverageOf(norm, 4)).toBeNull();
-  });
-});
-
-describe('sixteenTypeOf', () => {
-  const letters = [
-    { low: 'E', high: 'I' },
-    { low: 'S', high: 'N' },
-    { low: 'T', high: 'F' },
-    { low: 'J', high: 'P' },
-  ];
-
-  it('gives a letter only where the interval is on one side, X elsewhere', () => {
-    const leanings = ['low', 'high', 'balanced', null] as const;
-    expect(
-      sixteenTypeOf(letters.map((pair, index) => ({ letters: pair, leaning: leanings[index]! }))),
-    ).toBe('ENXX');
   });
 });

@@ -1,10 +1,11 @@
-import type { Leaning } from '../../../contract/reports.ts';
+import { percentileAmongOthers } from '../../../contract/report-readings.ts';
 import { ITEM_STANDARD_DEVIATION } from '../instruments/index.ts';
 
 /*
  * The statistics of a report against the members who have it (docs/decisions/041): the norms the
  * background job keeps (mean, SD, reliability, a histogram of scores), and what a member's score
- * reads from them (its 90 % interval, leaning and percentile). Pure: no database, no clock.
+ * reads from them (its 90 % interval and percentile; how a score then reads, its band, leaning
+ * and letters, is contract/report-readings.ts). Pure: no database, no clock.
  */
 
 /** z for a two-sided 90 % interval: the half-width is 1.645 standard errors. */
@@ -107,43 +108,31 @@ export function halfWidthOf(standardError: number): number {
   return Math.round(Z_90 * standardError * 10) / 10;
 }
 
-/** Where the interval score ± halfWidth lies against the middle (50). */
-export function leaningOf(score: number, halfWidth: number): Leaning {
-  if (score + halfWidth < 50) return 'low';
-  if (score - halfWidth > 50) return 'high';
-  return 'balanced';
-}
-
 /**
- * The mid-rank percentile of a score among the norm's members: 100 · (below + equal/2) / members,
- * rounded; null when fewer than `minimumMembers` have the entry.
+ * A member's comparison group in a norm: the other members with a score on the entry, split into
+ * those below the member's score and those level with it. The norm counts the member once the job
+ * has run after their answers; they are taken to be one of the members at their score, so a
+ * member alone at the top is above every other (docs/decisions/071). Until the next run after a
+ * changed answer this can be one member off.
  */
-export function percentileOf(score: number, norm: Norm, minimumMembers: number): number | null {
-  if (norm.members < minimumMembers || norm.members === 0) return null;
+export function comparisonGroupOf(score: number, norm: Norm) {
   let below = 0;
   for (let bucket = 0; bucket < score; bucket++) below += norm.histogram[bucket] ?? 0;
   const equal = norm.histogram[score] ?? 0;
-  return Math.round((100 * (below + equal / 2)) / norm.members);
+  const self = equal > 0 ? 1 : 0;
+  return { below, level: equal - self, others: norm.members - self };
+}
+
+/**
+ * The percentile of a score among the other members of the norm (contract/report-readings.ts,
+ * `percentileAmongOthers`): within 1–99, null under 30 others.
+ */
+export function percentileOf(score: number, norm: Norm): number | null {
+  return percentileAmongOthers(comparisonGroupOf(score, norm));
 }
 
 /** The community average to one decimal, withheld (null) for groups under `minimumGroupSize`. */
 export function communityAverageOf(norm: Norm, minimumGroupSize: number): number | null {
   if (norm.mean === null || norm.members < minimumGroupSize) return null;
   return Math.round(norm.mean * 10) / 10;
-}
-
-/**
- * The sixteen-type letters from each axis's leaning: the low pole's letter when the interval lies
- * below the middle, the high pole's above it, X when it holds the middle or the axis is unscored.
- */
-export function sixteenTypeOf(
-  axes: readonly { letters: { low: string; high: string }; leaning: Leaning | null }[],
-): string {
-  return axes
-    .map(({ letters, leaning }) => {
-      if (leaning === 'low') return letters.low;
-      if (leaning === 'high') return letters.high;
-      return 'X';
-    })
-    .join('');
 }

@@ -201,6 +201,11 @@ describe('GET /api/reports/getuserreports', () => {
     expect(Object.keys(body.Reports)).toEqual(['ownership']);
     expect(body.Reports.ownership).toEqual(valuesOf('ownership', answers));
     expect(body.Headlines).toEqual({});
+    // A locked report's intervals and percentiles stay on the server with its scores.
+    for (const field of ['Uncertainty', 'Percentiles', 'Members']) {
+      expect(Object.keys(body[field]), field).toEqual(['ownership']);
+    }
+    expect(body.Uncertainty.ownership).toHaveLength(body.Reports.ownership.length);
     for (const name of reportNames) {
       expect(body.Locked[name], name).toBe(name !== 'ownership');
       expect(body.Completion[name], name).toBe(100);
@@ -259,6 +264,11 @@ describe('GET /api/reports/getuserreports', () => {
     expect(body.Reports.ps).toEqual([null, null]);
     expect(body.Reports.climate).toBeNull();
     expect(body.Headlines).toEqual({});
+    // Intervals and percentiles come with the scores: none for a report with nothing answered.
+    expect(body.Uncertainty.ps).toEqual([null, null]);
+    expect(body.Uncertainty.bigfive.every((width: number | null) => width !== null)).toBe(true);
+    expect(body.Percentiles.bigfive).toEqual([null, null, null, null, null]);
+    expect('climate' in body.Uncertainty).toBe(false);
   });
 
   it('mirrors balanced scales when every answer is reversed', async () => {
@@ -391,15 +401,24 @@ describe('GET /api/reports/getdetailed', () => {
     expect(text).not.toContain('±');
   });
 
-  it('lists Opinion DNA groups and Sixteen Types letters, with X for a balanced axis', async () => {
+  it('lists Opinion DNA groups and Sixteen Types letters by score, X only at exactly 50', async () => {
     const { user, cookie } = await buildMember(t.db, { subscriptionStatus: 'past_due' });
     const sixteen = content.reports.sixteen;
-    // Axis 1 towards its first pole, axis 2 towards its second, axes 3 and 4 neutral.
+    // Axis 1 towards its first pole, axis 2 towards its second, axis 3 a little towards its
+    // second (half Agree, half Neutral: 62.5, shown 63), axis 4 neutral.
     const answers = answersFor(sixteen, (item) => {
-      const axis = sixteen.elements.findIndex((element) => element.items.includes(item));
+      const element = sixteen.elements.find((candidate) => candidate.items.includes(item))!;
+      const axis = sixteen.elements.indexOf(element);
       const agree = item.keying === '+' ? 1 : 5;
       if (axis === 0) return 6 - agree;
       if (axis === 1) return agree;
+      if (axis === 2) {
+        return element.items.indexOf(item) < element.items.length / 2
+          ? item.keying === '+'
+            ? 2
+            : 4
+          : 3;
+      }
       return 3;
     });
     await answerItems(t.db, opinionIds, user.id, answers);
@@ -408,11 +427,22 @@ describe('GET /api/reports/getdetailed', () => {
     expect(body.Entries.map((entry: { Letters: unknown }) => entry.Letters)).toEqual(
       letters.map((pair) => ({ Low: pair.low, High: pair.high })),
     );
-    expect(body.Headline).toBe(`${letters[0]!.low}${letters[1]!.high}XX`);
+    expect(body.Reports.sixteen).toEqual([0, 100, 63, 50]);
+    // 63's interval reaches below the middle: its letter stands, said to be slight.
+    expect(body.Headline).toBe(`${letters[0]!.low}${letters[1]!.high}${letters[2]!.high}X`);
     expect(body.Leanings).toEqual(['low', 'high', 'balanced', 'balanced']);
     expect(body.DetailedReports.Text).toContain(`Your type: <strong>${body.Headline}</strong>`);
+    expect(body.DetailedReports.Text).toContain(
+      `Your letter: <strong>${letters[2]!.high}</strong> (slight: could be ${letters[2]!.low})`,
+    );
+    expect(body.DetailedReports.Text).toContain(
+      `Your letter: <strong>${letters[0]!.low}</strong> (clear)`,
+    );
     const listed = (await get('/api/reports/getuserreports', cookie)).json().body;
     expect(listed.Headlines.sixteen).toBe(body.Headline);
+    expect(listed.Uncertainty.sixteen).toEqual(body.Uncertainty);
+    expect(listed.Percentiles.sixteen).toEqual(body.Percentiles);
+    expect(listed.Members.sixteen).toEqual(body.Members);
 
     const dna = (await get('/api/reports/getdetailed?name=opiniondna', cookie)).json().body;
     expect(new Set(dna.Entries.map((entry: { Group: string }) => entry.Group))).toEqual(

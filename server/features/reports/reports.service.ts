@@ -8,8 +8,14 @@ import type {
   ReportName,
 } from '../../../contract/reports.ts';
 import {
+  bandRanges,
+  bands,
+  classifyClimate,
+  leaningOf,
+  sixteenTypeOf,
+} from '../../../contract/report-readings.ts';
+import {
   isReportName,
-  minimumMembersForPercentile,
   quizGateFields,
   quizSlugOf,
   reportNames,
@@ -22,7 +28,6 @@ import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
 import { shareResponseBody } from '../../serializer.ts';
 import { getDemographics } from '../demographics/demographics.service.ts';
 import {
-  classifyClimate,
   completionOf,
   createAlphaAccumulator,
   getInstrumentContent,
@@ -44,12 +49,11 @@ import { entryNamesOf, getReportsContent } from './reports.content.ts';
 import type { Norm } from './reports.norms.ts';
 import {
   communityAverageOf,
+  comparisonGroupOf,
   elementStandardError,
   emptyNorm,
   halfWidthOf,
-  leaningOf,
   percentileOf,
-  sixteenTypeOf,
   summarizeScores,
   totalStandardError,
 } from './reports.norms.ts';
@@ -135,25 +139,21 @@ export function evaluateReport(
     values,
     halfWidths,
     leanings,
-    headline: headlineOf(report, score, leanings),
+    headline: headlineOf(report, score),
   };
 }
 
 /**
- * Sixteen Types: the letters, X for an axis whose interval holds the middle or that is unscored
- * (a letter is never forced); climate: the class of the total. Nothing before anything is scored.
+ * Sixteen Types: the letters by score, X only for an axis at exactly 50 or unscored (each axis's
+ * clarity is shown beside its letter, from its interval: docs/decisions/070); climate: the class
+ * of the total. Nothing before anything is scored.
  */
-function headlineOf(
-  report: Report,
-  score: ReportScore,
-  leanings: readonly (Leaning | null)[],
-): string | null {
+function headlineOf(report: Report, score: ReportScore): string | null {
   if (report.name === 'sixteen') {
-    if (score.elements.every((element) => element.score === null)) return null;
     return sixteenTypeOf(
       report.elements.map((element, index) => ({
         letters: element.letters ?? { low: 'X', high: 'X' },
-        leaning: leanings[index] ?? null,
+        score: score.elements[index]?.score ?? null,
       })),
     );
   }
@@ -162,6 +162,22 @@ function headlineOf(
     return classifyClimate(total);
   }
   return null;
+}
+
+/**
+ * Per entry, the member's percentile among the other members with a score on it and the size of
+ * that group (docs/decisions/071); an unscored entry has no percentile and counts every member
+ * with a score.
+ */
+function percentilesOf(evaluation: ReportEvaluation, norms: readonly Norm[] | undefined) {
+  const percentiles: (number | null)[] = [];
+  const members: number[] = [];
+  evaluation.values.forEach((value, index) => {
+    const norm = norms?.[index] ?? emptyNorm;
+    percentiles.push(value === null ? null : percentileOf(value, norm));
+    members.push(value === null ? norm.members : comparisonGroupOf(value, norm).others);
+  });
+  return { percentiles, members };
 }
 
 /** Per database: each quiz item's id by its opinion's id, held once every item exists. */
@@ -521,6 +537,9 @@ export async function getUserReportsPage(
     Locked: {},
     Entries: {},
     Headlines: {},
+    Uncertainty: {},
+    Percentiles: {},
+    Members: {},
   };
   for (const name of reportNames) {
     const report = content.reports[name];
@@ -531,8 +550,16 @@ export async function getUserReportsPage(
     page.Entries[name] = entryNamesOf(report);
     // A locked report's scores never leave the server: not even as a key.
     if (locked) continue;
-    page.Reports[name] = evaluation.answered === 0 ? null : evaluation.values;
+    if (evaluation.answered === 0) {
+      page.Reports[name] = null;
+      continue;
+    }
+    page.Reports[name] = evaluation.values;
     if (evaluation.headline !== null) page.Headlines[name] = evaluation.headline;
+    const { percentiles, members } = percentilesOf(evaluation, norms.byReport.get(name));
+    page.Uncertainty[name] = evaluation.halfWidths;
+    page.Percentiles[name] = percentiles;
+    page.Members[name] = members;
   }
   userReportsPages.set(member, { norms, itemIds, page: shareResponseBody(page) });
   return page;
@@ -573,7 +600,11 @@ export const scoringFormula =
   'the other way round. An element’s score is the mean of its answered statements’ scores, ' +
   'rounded to a whole number with halves away from 50, and needs at least half of its ' +
   'statements answered. A total is the rounded mean of its elements’ scores and needs every ' +
-  'element. Bands: 0–20 very low, 21–40 low, 41–60 medium, 61–80 high, 81–100 very high. ' +
+  'element. Bands: ' +
+  bands
+    .map((band) => `${bandRanges[band][0]}–${bandRanges[band][1]} ${band.toLowerCase()}`)
+    .join(', ') +
+  '. ' +
   'Each score is shown with its 90 % interval, 1.645 standard errors either side: the standard ' +
   'error is SD × √(1 − reliability), with the element’s reliability (Cronbach’s alpha, adjusted ' +
   'to the number of statements answered) measured on members’ answers once 100 members have a ' +
@@ -648,15 +679,14 @@ export async function getDetailedReportPage(
   page.Reports = { [name]: evaluation.answered === 0 ? null : evaluation.values };
   page.Uncertainty = evaluation.halfWidths;
   page.Leanings = evaluation.leanings;
-  page.Percentiles = evaluation.values.map((value, index) =>
-    value === null ? null : percentileOf(value, normOf(index), minimumMembersForPercentile),
-  );
+  const { percentiles, members } = percentilesOf(evaluation, entryNorms);
+  page.Percentiles = percentiles;
+  page.Members = members;
   page.Headline = evaluation.headline;
   page.DetailedReports = {
     Text: renderDetailedReport(report, evaluation.score, {
       halfWidths: evaluation.halfWidths,
       headline: evaluation.headline,
-      leanings: evaluation.leanings,
     }),
   };
   return page;

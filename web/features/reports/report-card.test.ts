@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  balancedLabel,
-  bandOf,
+  axisReadingOf,
+  bandReadingOf,
   barDescription,
   buildCard,
-  climateClassOf,
   displayOrder,
   hasOwnScores,
   headlineOf,
-  intervalOf,
-  labelOf,
-  leaningOf,
   letterMeaning,
-  percentileText,
-  typeLetterOf,
   unscoredText,
   type CardEntry,
   type DetailedReport,
@@ -82,46 +76,32 @@ function sexualityReport(overrides: Partial<DetailedReport> = {}): DetailedRepor
 const flatEntries = (card: ReturnType<typeof buildCard>) =>
   card.groups.flatMap((group) => group.entries);
 
-describe('bandOf and labelOf', () => {
-  it('reads the five bands of the instruments decision at their edges', () => {
-    expect([0, 20, 21, 40, 41, 60, 61, 80, 81, 100].map(bandOf)).toEqual([
-      'VERY LOW',
-      'VERY LOW',
-      'LOW',
-      'LOW',
-      'MEDIUM',
-      'MEDIUM',
-      'HIGH',
-      'HIGH',
-      'VERY HIGH',
-      'VERY HIGH',
+describe('bandReadingOf', () => {
+  it('keeps the band and names beside it the bands the interval reaches', () => {
+    const views = flatEntries(buildCard('sexuality', sexualityReport()));
+    // 20 ± 5 (15–25) reaches LOW, 40 ± 12 (28–52) MEDIUM, 60 ± 4 (56–64) HIGH, 80 ± 6 (74–86)
+    // VERY HIGH; the total is unscored, and so is Sex and Gender.
+    expect(views.map(bandReadingOf)).toEqual([
+      null,
+      { band: 'VERY LOW', couldBe: ['LOW'] },
+      { band: 'LOW', couldBe: ['MEDIUM'] },
+      { band: 'MEDIUM', couldBe: ['HIGH'] },
+      { band: 'HIGH', couldBe: ['VERY HIGH'] },
+      null,
     ]);
+    expect(
+      bandReadingOf({
+        ...flatEntries(buildCard('sexuality', sexualityReport()))[4]!,
+        score: 70,
+        uncertainty: 5,
+      }),
+    ).toEqual({ band: 'HIGH', couldBe: [] });
   });
 
-  it('says balanced instead of naming a pole when the interval holds the middle', () => {
-    expect(labelOf(15, 'low')).toBe('VERY LOW');
-    expect(labelOf(35, 'balanced')).toBe(balancedLabel);
-    expect(labelOf(85, null)).toBe('VERY HIGH');
-  });
-
-  it('finds the leaning of a sample score by the server rule', () => {
-    expect(leaningOf(35, 9)).toBe('low');
-    expect(leaningOf(58, 9)).toBe('balanced');
-    expect(leaningOf(41, 9)).toBe('balanced');
-    expect(leaningOf(64, 9)).toBe('high');
-  });
-});
-
-describe('percentileText', () => {
-  it('names the comparison group with a thousands separator', () => {
-    expect(percentileText(62, 1240, 'en-US')).toBe('Higher than 62 % of 1,240 Stance members');
-    expect(percentileText(0, 30, 'en-US')).toBe('Higher than 0 % of 30 Stance members');
-  });
-
-  it('explains a missing percentile instead of showing a number', () => {
-    expect(percentileText(null, 12, 'en-US')).toBe(
-      'Percentile appears once 30 members have this score',
-    );
+  it('reads a sample score with the sample interval', () => {
+    const card = buildCard('sexuality', sexualityReport({ Locked: true, Reports: {} }));
+    // Sample 72 ± 9: 63–81 reaches VERY HIGH.
+    expect(bandReadingOf(flatEntries(card)[1]!)).toEqual({ band: 'HIGH', couldBe: ['VERY HIGH'] });
   });
 });
 
@@ -265,17 +245,12 @@ describe('bar descriptions', () => {
   it('reads the score, interval, label and poles, and marks samples', () => {
     const [total, licence] = flatEntries(buildCard('sexuality', sexualityReport()));
     expect(barDescription(licence!, false)).toBe(
-      'Sexual Licence: 20 out of 100; 90 % interval 15 to 25; VERY LOW; Progressive at 0, Conservative at 100',
+      'Sexual Licence: 20 out of 100; 90 % interval 15 to 25; VERY LOW, could be LOW; Progressive at 0, Conservative at 100',
     );
     expect(barDescription(total!, false)).toBe(
       'Total Score: not scored yet; Progressive at 0, Conservative at 100',
     );
     expect(barDescription(licence!, true)).toMatch(/^Sample value, not yours; /);
-  });
-
-  it('keeps the interval on the scale', () => {
-    expect(intervalOf(4, 9)).toEqual([0, 13]);
-    expect(intervalOf(97, 9.4)).toEqual([88, 100]);
   });
 });
 
@@ -309,30 +284,48 @@ describe('headlines', () => {
     expect(headlineOf('sixteen', report, buildCard('sixteen', report))).toBe('EXFJ');
   });
 
-  it('derives sample letters from the samples, X where a sample is balanced', () => {
+  it('derives sample letters from the samples by score, as the server does', () => {
     const report = sexualityReport({ Name: 'sixteen', Entries: axes, Locked: true, Reports: {} });
-    // Samples 72, 35, 58, 81 with ±9: high, low, balanced, high.
-    expect(headlineOf('sixteen', report, buildCard('sixteen', report))).toBe('ISXP');
+    // Samples 72, 35, 58, 81: a letter on every axis, though 58 ± 9 reaches the middle.
+    expect(headlineOf('sixteen', report, buildCard('sixteen', report))).toBe('ISFP');
   });
 
-  it('explains each letter by its pole, X as balanced', () => {
+  it('shows each axis’s letter with its clarity', () => {
+    const report = sexualityReport({
+      Name: 'sixteen',
+      Entries: axes,
+      Reports: { sixteen: [63, 37, 50, null] },
+      Uncertainty: [18, 10, 10, null],
+      Leanings: ['balanced', 'low', 'balanced', null],
+      Percentiles: [null, null, null, null],
+      Members: [0, 0, 0, 0],
+      Headline: 'ISXX',
+    });
+    const views = flatEntries(buildCard('sixteen', report));
+    expect(views.map(axisReadingOf)).toEqual([
+      { letter: 'I', clarity: 'slight', couldBe: 'E' },
+      { letter: 'S', clarity: 'clear', couldBe: null },
+      { letter: 'X', clarity: 'even', couldBe: null },
+      { letter: 'X', clarity: 'unscored', couldBe: null },
+    ]);
+    expect(axisReadingOf(flatEntries(buildCard('sexuality', sexualityReport()))[1]!)).toBeNull();
+  });
+
+  it('explains each letter by its pole, X as the middle', () => {
     expect(letterMeaning('I', axes[0]!)).toBe('Introvert');
     expect(letterMeaning('S', axes[1]!)).toBe('Sensing');
-    expect(letterMeaning('X', axes[2]!)).toBe('balanced between Thinking and Feeling');
-    expect(typeLetterOf({ Low: 'J', High: 'P' }, 'balanced')).toBe('X');
-    expect(typeLetterOf({ Low: 'J', High: 'P' }, null)).toBe('X');
+    expect(letterMeaning('X', axes[2]!)).toBe('between Thinking and Feeling');
   });
 
-  it('classes the climate total', () => {
-    expect([0, 25, 26, 50, 51, 80, 81].map(climateClassOf)).toEqual([
-      'SKEPTIC',
-      'SKEPTIC',
-      'PASSIVIST',
-      'PASSIVIST',
-      'BELIEVER',
-      'BELIEVER',
-      'ACTIVIST',
-    ]);
+  it('classes a sample climate total', () => {
+    const climate = sexualityReport({
+      Name: 'climate',
+      Entries: [entry('Pessimism'), entry('Total Climate Score', { IsTotal: true })],
+      Locked: true,
+      Reports: {},
+    });
+    // Sample 72, total 72: BELIEVER.
+    expect(headlineOf('climate', climate, buildCard('climate', climate))).toBe('BELIEVER');
   });
 });
 

@@ -1,55 +1,28 @@
 import type { ResponseOf } from '../../../contract/calls.ts';
-import { minimumMembersForPercentile } from '../../../contract/reports.base.ts';
-import type { getDetailedReport, Leaning, ReportName } from '../../../contract/reports.ts';
+import {
+  bandLabel,
+  classifyClimate,
+  intervalOf,
+  leaningOf,
+  readAxis,
+  readBand,
+  sixteenTypeOf,
+  type AxisReading,
+  type BandReading,
+  type Leaning,
+} from '../../../contract/report-readings.ts';
+import type { getDetailedReport, ReportName } from '../../../contract/reports.ts';
 import { reportSummaries } from './report-names.ts';
 import { sampleUncertainty, scoresOrSamples } from './samples.ts';
 
 export type DetailedReport = ResponseOf<typeof getDetailedReport>;
 export type CardEntry = DetailedReport['Entries'][number];
 
-/** The five bands of docs/decisions/010-opinion-dna-instruments.md, on the rounded score. */
-export const bands = ['VERY LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY HIGH'] as const;
-export type Band = (typeof bands)[number];
-
-export function bandOf(score: number): Band {
-  if (score <= 20) return 'VERY LOW';
-  if (score <= 40) return 'LOW';
-  if (score <= 60) return 'MEDIUM';
-  if (score <= 80) return 'HIGH';
-  return 'VERY HIGH';
-}
-
-/** Where an interval lies against the middle, by the server's rule (used for sample values). */
-export function leaningOf(score: number, halfWidth: number): Leaning {
-  if (score + halfWidth < 50) return 'low';
-  if (score - halfWidth > 50) return 'high';
-  return 'balanced';
-}
-
-export const balancedLabel = 'BALANCED';
-export const balancedText =
-  "Between the poles: your answers don't place you clearly on either side";
-
-/**
- * The label beside a score: its band, except where the 90 % interval holds the middle, where a
- * band would name a pole the answers do not support (scores that flip on a retake).
+/*
+ * What the profile card draws from one getdetailed answer. How a score reads (its band, the bands
+ * its interval reaches, the sixteen-type letters and their clarity, the percentile's words) is
+ * contract/report-readings.ts, shared with the server's detailed text and the ebook.
  */
-export function labelOf(score: number, leaning: Leaning | null): string {
-  return leaning === 'balanced' ? balancedLabel : bandOf(score);
-}
-
-/** 'Higher than 62 % of 1,240 Stance members', or why there is no percentile yet. */
-export function percentileText(
-  percentile: number | null,
-  members: number,
-  locale?: string,
-): string {
-  if (percentile === null) {
-    return `Percentile appears once ${minimumMembersForPercentile} members have this score`;
-  }
-  const count = new Intl.NumberFormat(locale).format(members);
-  return `Higher than ${percentile} % of ${count} Stance ${members === 1 ? 'member' : 'members'}`;
-}
 
 /** What an entry without a score still needs: half of its statements answered, or every part. */
 export function unscoredText(
@@ -134,7 +107,7 @@ export function buildCard(name: ReportName, report: DetailedReport): CardView {
     const entry = report.Entries[index]!;
     const score = fitted.scores[index] ?? null;
     const uncertainty = fitted.isSample ? sampleUncertainty : at(report.Uncertainty, index, length);
-    const leaning = fitted.isSample
+    const leaning: Leaning | null = fitted.isSample
       ? score === null
         ? null
         : leaningOf(score, sampleUncertainty)
@@ -176,7 +149,7 @@ export function barDescription(view: EntryView, isSample: boolean): string {
       const [low, high] = intervalOf(view.score, view.uncertainty);
       parts.push(`90 % interval ${low} to ${high}`);
     }
-    parts.push(labelOf(view.score, view.leaning));
+    parts.push(bandLabel(view.score, view.uncertainty));
   }
   parts.push(`${view.entry.Poles.Low} at 0, ${view.entry.Poles.High} at 100`);
   const community = communityText(view);
@@ -193,24 +166,16 @@ export function communityText(view: EntryView): string | null {
     : `Community average withheld: fewer than ${view.communityMinimum} members`;
 }
 
-/** The 90 % interval drawn around a score, kept on the 0–100 scale. */
-export function intervalOf(score: number, halfWidth: number): [number, number] {
-  return [Math.max(0, Math.round(score - halfWidth)), Math.min(100, Math.round(score + halfWidth))];
+/** The entry's band and the other bands its 90 % interval reaches. */
+export function bandReadingOf(view: EntryView): BandReading | null {
+  return view.score === null ? null : readBand(view.score, view.uncertainty);
 }
 
-/** The climate class of the Total Climate Score (docs/decisions/010). */
-export function climateClassOf(total: number): string {
-  if (total <= 25) return 'SKEPTIC';
-  if (total <= 50) return 'PASSIVIST';
-  if (total <= 80) return 'BELIEVER';
-  return 'ACTIVIST';
-}
-
-/** One sixteen-type axis's letter: its pole's letter, X where the interval holds the middle. */
-export function typeLetterOf(letters: { Low: string; High: string }, leaning: Leaning | null) {
-  if (leaning === 'low') return letters.Low;
-  if (leaning === 'high') return letters.High;
-  return 'X';
+/** A sixteen-type axis's letter and how clear it is; null for an entry without letters. */
+export function axisReadingOf(view: EntryView): AxisReading | null {
+  const letters = view.entry.Letters;
+  if (!letters) return null;
+  return readAxis({ low: letters.Low, high: letters.High }, view.score, view.uncertainty);
 }
 
 /**
@@ -221,22 +186,27 @@ export function headlineOf(name: ReportName, report: DetailedReport, card: CardV
   if (card.sampleReason === null) return report.Headline;
   const views = card.groups.flatMap((group) => group.entries).sort((a, b) => a.index - b.index);
   if (name === 'sixteen') {
-    return views
-      .map((view) => (view.entry.Letters ? typeLetterOf(view.entry.Letters, view.leaning) : 'X'))
-      .join('');
+    return sixteenTypeOf(
+      views.map((view) => ({
+        letters: view.entry.Letters
+          ? { low: view.entry.Letters.Low, high: view.entry.Letters.High }
+          : { low: 'X', high: 'X' },
+        score: view.score,
+      })),
+    );
   }
   if (name === 'climate') {
     const total = views.find((view) => view.entry.IsTotal);
-    return total?.score === undefined || total.score === null ? null : climateClassOf(total.score);
+    return total?.score === undefined || total.score === null ? null : classifyClimate(total.score);
   }
   return null;
 }
 
-/** What one letter of a sixteen-type name stands for: its pole, or 'balanced' for X. */
+/** What one letter of a sixteen-type name stands for: its pole, or for X the middle. */
 export function letterMeaning(letter: string, entry: Pick<CardEntry, 'Letters' | 'Poles'>) {
   if (entry.Letters && letter === entry.Letters.Low) return entry.Poles.Low;
   if (entry.Letters && letter === entry.Letters.High) return entry.Poles.High;
-  return `balanced between ${entry.Poles.Low} and ${entry.Poles.High}`;
+  return `between ${entry.Poles.Low} and ${entry.Poles.High}`;
 }
 
 /** Whether the card shows the member's own scores, at least one of them: what Share shares. */

@@ -19,6 +19,9 @@ function answer(overrides: Partial<UserReports> = {}): UserReports {
       mac: ['Family', 'Group'],
     },
     Headlines: {},
+    Uncertainty: {},
+    Percentiles: {},
+    Members: {},
     ...overrides,
   };
 }
@@ -37,37 +40,73 @@ describe('rowHeadline', () => {
     });
   });
 
-  it("draws Big Five's five scores", () => {
-    const data = answer({ Reports: { bigfive: [10, 20, null, 40, 50] } });
+  it("draws Big Five's five scores, each with its band", () => {
+    const data = answer({
+      Reports: { bigfive: [10, 20, null, 40, 50] },
+      Uncertainty: { bigfive: [5, 2, null, 5, 5] },
+    });
     expect(rowHeadline('bigfive', data)).toEqual({
       kind: 'bars',
       bars: [
-        { name: 'Openness', score: 10 },
-        { name: 'Conscientiousness', score: 20 },
-        { name: 'Extraversion', score: null },
-        { name: 'Agreeableness', score: 40 },
-        { name: 'Neuroticism', score: 50 },
+        { name: 'Openness', score: 10, label: 'VERY LOW' },
+        { name: 'Conscientiousness', score: 20, label: 'VERY LOW, could be LOW' },
+        { name: 'Extraversion', score: null, label: null },
+        { name: 'Agreeableness', score: 40, label: 'LOW, could be MEDIUM' },
+        { name: 'Neuroticism', score: 50, label: 'MEDIUM' },
       ],
     });
   });
 
-  it('shows the sixteen-type letters and the climate class from the headlines', () => {
+  it('shows the sixteen-type letters with the slight ones, and the climate class', () => {
     const data = answer({
-      Reports: { sixteen: [30, 50, 70, 20], climate: [60, 60] },
+      Reports: { sixteen: [30, 50, 63, 20], climate: [60, 60] },
+      Uncertainty: { sixteen: [10, 10, 18, 10], climate: [5, 5] },
       Headlines: { sixteen: 'EXFJ', climate: 'BELIEVER' },
     });
-    expect(rowHeadline('sixteen', data)).toEqual({ kind: 'letters', letters: 'EXFJ' });
+    expect(rowHeadline('sixteen', data)).toEqual({
+      kind: 'letters',
+      letters: 'EXFJ',
+      slight: ['F'],
+    });
     expect(rowHeadline('climate', data)).toEqual({ kind: 'class', value: 'BELIEVER' });
   });
 
-  it('shows the total where a card has one, else the first score', () => {
-    const data = answer({ Reports: { sexuality: [30, 50, 40], mac: [70, 20] } });
+  it('shows the total where a card has one, else the first score, with band and percentile', () => {
+    const data = answer({
+      Reports: { sexuality: [30, 50, 40], mac: [83, 20] },
+      Uncertainty: { sexuality: [5, 5, 3], mac: [12, 10] },
+      Percentiles: { sexuality: [10, 50, null], mac: [99, 4] },
+      Members: { sexuality: [40, 40, 40], mac: [205, 205] },
+    });
     expect(rowHeadline('sexuality', data)).toEqual({
       kind: 'score',
       name: 'Total Score',
       score: 40,
+      band: { band: 'LOW', couldBe: ['MEDIUM'] },
+      percentile: null,
     });
-    expect(rowHeadline('mac', data)).toEqual({ kind: 'score', name: 'Family', score: 70 });
+    expect(rowHeadline('mac', data)).toEqual({
+      kind: 'score',
+      name: 'Family',
+      score: 83,
+      band: { band: 'VERY HIGH', couldBe: ['HIGH'] },
+      percentile: 'Higher than 99 % of 205 other Stance members',
+    });
+  });
+
+  it('shows the band alone when the interval and percentile are missing or misfit', () => {
+    const data = answer({
+      Reports: { mac: [70, 20] },
+      Uncertainty: { mac: [12] },
+      Percentiles: { mac: [40] },
+    });
+    expect(rowHeadline('mac', data)).toEqual({
+      kind: 'score',
+      name: 'Family',
+      score: 70,
+      band: { band: 'HIGH', couldBe: [] },
+      percentile: null,
+    });
   });
 
   it("counts the Opinion DNA's scored elements", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf } from './report-card.ts';
+import { bandOf } from '../../../contract/report-readings.ts';
 import { samplePattern, sampleScores, sampleScoresFor, scoresOrSamples } from './samples.ts';
 
 const elements = (count: number) => Array.from({ length: count }, () => ({ IsTotal: false }));

@@ -1,17 +1,21 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import {
+  clarityText,
+  couldBeText,
+  intervalOf,
+  percentileText,
+} from '../../../../contract/report-readings.ts';
 import type { ReportName } from '../../../../contract/reports.ts';
 import { Button, ButtonLink } from '../../../ui/Button.tsx';
 import {
-  balancedText,
+  axisReadingOf,
+  bandReadingOf,
   barDescription,
   communityText,
   buildCard,
   headlineOf,
-  intervalOf,
-  labelOf,
   letterMeaning,
-  percentileText,
   unscoredText,
   type CardView,
   type DetailedReport,
@@ -142,31 +146,46 @@ function Headline({
 }) {
   if (name === 'sixteen') {
     const axes = card.groups.flatMap((group) => group.entries).sort((a, b) => a.index - b.index);
+    const readings = axes.map(axisReadingOf);
+    const label = isSample ? 'Sample type' : 'Your type';
     return (
       <div className={styles.headline}>
-        <p className={styles.headlineLabel}>{isSample ? 'Sample type' : 'Your type'}</p>
-        <p
-          className={styles.typeName}
-          aria-label={`${isSample ? 'Sample type' : 'Your type'}: ${headline.split('').join(' ')}`}
-        >
+        <p className={styles.headlineLabel}>{label}</p>
+        <p className={styles.typeName} aria-label={`${label}: ${headline.split('').join(' ')}`}>
           {headline}
         </p>
-        <ul className={styles.letters}>
+        <ul
+          className={styles.letters}
+          aria-label={`${isSample ? 'Sample letters' : 'Your letters'} and how clear each one is`}
+        >
           {axes.map((axis, index) => {
-            const letter = headline[index] ?? 'X';
+            const reading = readings[index];
+            const letter = reading?.letter ?? headline[index] ?? 'X';
             return (
               <li key={axis.entry.ID}>
-                <span className={styles.letter}>{letter}</span> {letterMeaning(letter, axis.entry)}
+                <span className={styles.letter}>{letter}</span>{' '}
+                <span>{letterMeaning(letter, axis.entry)}</span>
+                {reading ? (
+                  <span
+                    className={[
+                      styles.clarity,
+                      reading.clarity === 'slight' ? styles.slight : '',
+                    ].join(' ')}
+                  >
+                    {reading.clarity === 'even' ? 'exactly 50' : clarityText(reading)}
+                  </span>
+                ) : null}
               </li>
             );
           })}
         </ul>
-        {headline.includes('X') ? (
-          <p className={styles.headlineNote}>
-            X marks an axis where your answers sit between the poles: we would rather say so than
-            guess a letter that could flip next time.
-          </p>
-        ) : null}
+        <p className={styles.headlineNote}>
+          A letter is clear when its whole 90 % interval is on its side of the middle, and slight
+          when the interval reaches the other side: a retake could turn a slight letter.
+          {headline.includes('X')
+            ? ' X marks an axis at exactly 50, or one without a score yet.'
+            : null}
+        </p>
       </div>
     );
   }
@@ -221,6 +240,7 @@ function Entry({
   letter: string | null;
 }) {
   const { entry, score } = view;
+  const band = bandReadingOf(view);
   return (
     <li className={[styles.entry, entry.IsTotal ? styles.total : ''].join(' ')}>
       <div className={styles.entryHead}>
@@ -228,17 +248,17 @@ function Entry({
           <Heading className={styles.entryName}>{entry.Name}</Heading>
           <HelpTip subject={entry.Name} text={entry.Help} />
         </span>
-        {score !== null ? (
+        {score !== null && band ? (
           <span className={styles.reading}>
             {letter ? <span className={styles.axisLetter}>{letter}</span> : null}
             <span className={styles.score}>{score}</span>
-            <span
-              className={[styles.label, view.leaning === 'balanced' ? styles.balanced : ''].join(
-                ' ',
-              )}
-            >
-              {labelOf(score, view.leaning)}
-            </span>
+            <span className={styles.label}>{band.band}</span>
+            {band.couldBe.length > 0 ? (
+              <span className={styles.couldBe}>
+                <span className="visually-hidden">, </span>
+                {couldBeText(band.couldBe)}
+              </span>
+            ) : null}
           </span>
         ) : null}
       </div>
@@ -288,10 +308,5 @@ function EntryFacts({
   }
   facts.push(percentileText(view.percentile, view.members));
   if (community) facts.push(community);
-  return (
-    <>
-      {view.leaning === 'balanced' ? <p className={styles.balancedText}>{balancedText}.</p> : null}
-      <p className={styles.facts}>{facts.join(' · ')}</p>
-    </>
-  );
+  return <p className={styles.facts}>{facts.join(' · ')}</p>;
 }

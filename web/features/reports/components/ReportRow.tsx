@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { couldBeText } from '../../../../contract/report-readings.ts';
 import type { ReportName } from '../../../../contract/reports.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
@@ -96,15 +97,20 @@ function Result({ headline }: { headline: RowHeadline }) {
       return <p className={styles.muted}>Your result is open to subscribers.</p>;
     case 'none':
       return <p className={styles.muted}>No result yet.</p>;
-    case 'letters':
+    case 'letters': {
+      const notes = [
+        headline.slight.length > 0
+          ? `${joinLetters(headline.slight)} ${headline.slight.length === 1 ? 'is' : 'are'} slight: a retake could turn ${headline.slight.length === 1 ? 'it' : 'them'}`
+          : 'Every letter is clear',
+        headline.letters.includes('X') ? 'X: exactly between the poles' : null,
+      ].filter((note): note is string => note !== null);
       return (
-        <p className={styles.headline}>
-          <span className={styles.big}>{headline.letters}</span>
-          {headline.letters.includes('X') ? (
-            <span className={styles.muted}> X: balanced between the two poles</span>
-          ) : null}
-        </p>
+        <div className={styles.headline}>
+          <p className={styles.big}>{headline.letters}</p>
+          <p className={styles.muted}>{notes.join('. ')}.</p>
+        </div>
       );
+    }
     case 'class':
       return (
         <p className={styles.headline}>
@@ -119,22 +125,48 @@ function Result({ headline }: { headline: RowHeadline }) {
       );
     case 'score':
       return (
-        <p className={styles.headline}>
-          {headline.name}{' '}
-          <span className={styles.big}>{headline.score === null ? '–' : headline.score}</span>
-          {headline.score === null ? <span className={styles.muted}> not scored yet</span> : null}
-        </p>
+        <div className={styles.headline}>
+          <p className={styles.scoreLine}>
+            {headline.name}{' '}
+            <span className={styles.big}>{headline.score === null ? '–' : headline.score}</span>
+            {headline.band ? (
+              <>
+                {' '}
+                <span className={styles.band}>{headline.band.band}</span>
+                {headline.band.couldBe.length > 0 ? (
+                  <span className={styles.couldBe}>
+                    <span className="visually-hidden">,</span> {couldBeText(headline.band.couldBe)}
+                  </span>
+                ) : null}
+              </>
+            ) : null}
+            {headline.score === null ? <span className={styles.muted}> not scored yet</span> : null}
+          </p>
+          {headline.percentile ? <p className={styles.muted}>{headline.percentile}</p> : null}
+        </div>
       );
     case 'bars':
       return <MiniBars bars={headline.bars} />;
   }
 }
 
+/** 'N', 'N and P', 'E, N and P'. */
+function joinLetters(letters: readonly string[]): string {
+  if (letters.length < 2) return letters.join('');
+  return `${letters.slice(0, -1).join(', ')} and ${letters.at(-1)}`;
+}
+
 /** Big Five's five scores as a small bar chart, read out as text by screen readers. */
-function MiniBars({ bars }: { bars: { name: string; score: number | null }[] }) {
+function MiniBars({
+  bars,
+}: {
+  bars: { name: string; score: number | null; label: string | null }[];
+}) {
   const description = bars
-    .map((bar) => `${bar.name} ${bar.score === null ? 'not scored' : bar.score}`)
-    .join(', ');
+    .map((bar) =>
+      bar.score === null ? `${bar.name} not scored` : `${bar.name} ${bar.score} ${bar.label}`,
+    )
+    .join('; ');
   return (
     <div className={styles.mini} role="img" aria-label={description}>
       {bars.map((bar) => (

@@ -1,4 +1,4 @@
-import { intervalOf } from '../report-card.ts';
+import { intervalOf } from '../../../../contract/report-readings.ts';
 import styles from './ScoreBar.module.css';
 
 /**
