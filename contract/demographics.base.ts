@@ -25,7 +25,7 @@ export const educationOptions = [
 /**
  * The short reading of education (the quizzes' and filters' school, college, university) as the
  * one stored value of the profile's scale: the highest stage reached, at its completed step
- * (docs/decisions/074-education-in-two-readings.md).
+ * (docs/decisions/072-one-meaning-for-every-staff-filter.md).
  */
 export const educationWordValues = {
   school: 30,
