@@ -329,7 +329,7 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
       '/article/case-examples',
       '/article/opinion-lab',
       '/article/podcast',
-      '/article/opinion-selection',
+      '/article/opinion-selection-guide',
     ];
     for (const path of paths) {
       await page.goto(path);
