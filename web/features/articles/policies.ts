@@ -1,4 +1,4 @@
-import { minimumAge } from '../../../contract/demographics.base.ts';
+import { demographicsConsentText, minimumAge } from '../../../contract/demographics.base.ts';
 import { subscriptionPrice } from '../../../contract/payments.base.ts';
 import type { Article } from './articles.ts';
 
@@ -134,7 +134,7 @@ export const privacy: Article = {
       heading: 'Why',
       items: [
         'To run the service you signed up for: your account, your votes, your threads, your reports and your subscription. Without these Stance cannot work for you.',
-        'To compare groups, with your consent: your personal details are used, without your name, to show how groups of voters differ, in the insights on opinion pages and in the figures staff see. The consent you ticked reads: \u201cI agree that Stance may store these personal details and use them, without my name, to compare groups of voters. I can change or remove them at any time.\u201d',
+        `To compare groups, with your consent: your personal details are used, without your name, to show how groups of voters differ, in the insights on opinion pages and in the figures staff see. The consent you ticked reads: \u201c${demographicsConsentText}\u201d`,
         'To keep Stance safe: the counts of attempts stop password guessing and mass sign-ups, and the places you signed in from make sure those limits hold back an attacker, not you.',
         'To write to you: codes, password resets and, unless you switch them off, notes about replies. See [the newsletter page](/article/newsletter) for the full list. We send no marketing.',
       ],
@@ -145,8 +145,8 @@ export const privacy: Article = {
     {
       heading: 'Who can see what',
       items: [
-        'Everyone: your username, your public profile, your comments and arguments, your level, awards and contribution grid, and how many votes and comments you have made.',
-        'Nobody else: how you voted on any opinion, your quiz answers, your personal details and your reports. You can choose to share a report card through a public link, and stop sharing it whenever you like.',
+        'Public: your username, your public profile, your comments and arguments, your level, awards and contribution grid, and how many votes and comments you have made.',
+        'Never public: how you voted on any opinion, your quiz answers, your personal details and your reports. You can choose to share a report card through a public link, and stop sharing it whenever you like.',
         'Figures: an opinion\u2019s results show the share of each answer among everyone who voted on it. Comparisons by personal details (the insights on opinion pages) describe groups of at least 10 voters (the site\u2019s minimum group size, unless its operator set another); a smaller group\u2019s figure is not shown.',
       ],
       paragraphs: [],
