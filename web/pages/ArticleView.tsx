@@ -64,10 +64,11 @@ export function renderInline(text: string, contact: string | null): ReactNode[] 
         </a>,
       );
     } else {
+      // Unset (or not yet known), the sentence still reads: 'write to our contact address …'.
       parts.push(
         contact === null
           ? 'our contact address'
-          : 'the people who run this site (their contact address is not published yet)',
+          : 'our contact address (not yet published by the operator of this site)',
       );
     }
     last = match.index + match[0].length;
