@@ -83,7 +83,7 @@ export const opinionLab: Article = {
   sections: [
     {
       paragraphs: [
-        'The Opinion Lab is the part of Stance that turns answers into reports: the quizzes, the scoring, and the comparisons with other members. It works in the open. Every report says which statements feed each score and how they are combined.',
+        'The Opinion Lab is the part of Stance that turns answers into reports: the quizzes, the scoring, and the comparisons with other members. It works in the open. Every report says which statements feed each score and how they are combined. To see it from the inside, take the [Opinion DNA](/go/opinion-dna) quiz.',
       ],
     },
     {
@@ -159,8 +159,8 @@ export const opinionSelectionGuide: Article = {
     {
       heading: 'Is it well written?',
       items: [
-        'Start general. "Cities should ban private cars from their centres" draws more voters than a statement about one street; the specific cases can follow.',
-        'One claim per opinion. "X is true and we should do Y" is two opinions.',
+        'Start general. “Cities should ban private cars from their centres” draws more voters than a statement about one street; the specific cases can follow.',
+        'One claim per opinion. “X is true and we should do Y” is two opinions.',
         'Plain words, no loaded ones. A statement that insults one side tells voters how to answer.',
         `Between ${opinionTitleLimits.min} and ${opinionTitleLimits.max} characters, as a statement, not a question.`,
       ],

@@ -19,7 +19,7 @@ export const terms: Article = {
     {
       paragraphs: [
         `You must be at least ${minimumAge} years old to use Stance. If you are younger, please do not create an account or give us any personal details.`,
-        'These terms are the agreement between you and the people who run this Stance site ("we"). By creating an account, or by voting or posting, you accept them. Our [privacy policy](/privacy) says what we do with your data, and the [rules](/article/rules) say how to take part; both are part of this agreement. You can reach us at {contact}.',
+        'These terms are the agreement between you and the people who run this Stance site (“we”). By creating an account, or by voting or posting, you accept them. Our [privacy policy](/privacy) says what we do with your data, and the [rules](/article/rules) say how to take part; both are part of this agreement. You can reach us at {contact}.',
       ],
     },
     {
