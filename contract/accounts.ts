@@ -149,5 +149,10 @@ export const setExternalId = defineCall({
 export const getAccountsConfig = defineCall({
   ...base.getAccountsConfig,
   payload: z.object({}),
-  response: z.object({ GoogleClientID: z.string(), FacebookAppID: z.string() }),
+  response: z.object({
+    GoogleClientID: z.string(),
+    FacebookAppID: z.string(),
+    /** Where members write to the people who run the site (CONTACT_EMAIL); '' when unset. */
+    ContactEmail: z.string(),
+  }),
 });

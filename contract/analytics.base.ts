@@ -55,10 +55,13 @@ export type StaffFilters = {
   demographics: Partial<Record<DemographicFilterField, string[]>>;
   /** A user tag's id (usertag/search's ArtifactID). */
   usertag: number | null;
-  /** Vote date range, ISO dates (YYYY-MM-DD), both ends included; opinion/allvotes only. */
+  /**
+   * Vote date range, ISO dates (YYYY-MM-DD), both ends included: members who voted on what the
+   * figure is about within it (the opinion; a report's quiz items).
+   */
   dateFrom: string | null;
   dateTo: string | null;
-  /** Score ranges on the report's elements; stancedna/filter and stancedna/report only. */
+  /** Score ranges: the report's elements, or for an opinion's voters the Opinion DNA's. */
   values: ScoreRange[];
 };
 
@@ -144,8 +147,8 @@ function quoted(text: string): string {
 /**
  * Reads the filters from a query string (a URLSearchParams, or the object a server parsed it
  * into), checking every key and value: the errors name each unknown key, unknown answer and
- * malformed value. `keys` limits which filter keys the caller accepts (a call without score
- * ranges refuses `values`), and `ignore` lists other query keys the call owns. Element ids are
+ * malformed value. `keys` limits which filter keys the caller accepts (a screen reads from its
+ * address only the filters it has controls for), and `ignore` lists other query keys it owns. Element ids are
  * checked for their form here; whether the report has them is the server's check.
  */
 export function decodeStaffFilters(
@@ -230,7 +233,11 @@ export function decodeStaffFilters(
   return errors.length > 0 ? { ok: false, errors } : { ok: true, filters };
 }
 
-/** The filter keys each call accepts. */
+/**
+ * The filter keys each screen's sidebar has controls for (and reads from its address). Every
+ * filtered call accepts every key (`staffFilterKeys`, docs/decisions/072); the report overview
+ * has no vote date range, the detailed opinion report no score ranges.
+ */
 export const reportFilterKeys = [
   ...demographicFilterFields,
   'usertag',
@@ -253,7 +260,11 @@ export const getCommunity = { method: 'GET', path: '/api/stancedna/get' } as con
 export const filterCommunity = { method: 'POST', path: '/api/stancedna/filter' } as const;
 /** Filters in the query string; answers `text/csv` (streamed), or a JSON failure. */
 export const exportReport = { method: 'POST', path: '/api/stancedna/report' } as const;
-/** Filters in the query string (with dateFrom/dateTo), `{slug}` in the body. */
+/** Filters in the query string, `{slug}` in the body. */
 export const getAllVotes = { method: 'POST', path: '/api/opinion/allvotes' } as const;
-/** `?slug=`; answers `text/csv` (streamed), or a JSON failure. */
-export const exportTopicReport = { method: 'GET', path: '/api/topic/report' } as const;
+/**
+ * `?slug=`; answers `text/csv` (streamed), or a JSON failure. Served at the address the product
+ * names for it, beside the staff pages; the older API path answers the same (docs/decisions/072).
+ */
+export const exportTopicReport = { method: 'GET', path: '/internal/admin/reports/topic' } as const;
+export const exportTopicReportApiPath = '/api/topic/report';

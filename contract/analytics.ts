@@ -18,6 +18,7 @@ export {
   reportFileName,
   exportReport,
   exportTopicReport,
+  exportTopicReportApiPath,
   type DemographicFilterField,
   type ScoreRange,
   type StaffFilters,

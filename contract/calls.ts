@@ -11,6 +11,7 @@ import type { ApiCall } from './api.ts';
 import type * as comments from './comments.ts';
 import type * as cookies from './cookies.ts';
 import type * as demographics from './demographics.ts';
+import type * as encyclopedia from './encyclopedia.ts';
 import type * as insights from './insights.ts';
 import type * as notifications from './notifications.ts';
 import type * as opinions from './opinions.ts';
@@ -34,6 +35,7 @@ type ContractCall =
   | CallsOf<typeof comments>
   | CallsOf<typeof cookies>
   | CallsOf<typeof demographics>
+  | CallsOf<typeof encyclopedia>
   | CallsOf<typeof insights>
   | CallsOf<typeof notifications>
   | CallsOf<typeof opinions>

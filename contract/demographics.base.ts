@@ -22,6 +22,19 @@ export const educationOptions = [
   { value: 70, label: 'PhD' },
 ] as const satisfies readonly Option<number>[];
 
+/**
+ * The short reading of education (the quizzes' and filters' school, college, university) as the
+ * one stored value of the profile's scale: the highest stage reached, at its completed step
+ * (docs/decisions/072-one-meaning-for-every-staff-filter.md).
+ */
+export const educationWordValues = {
+  school: 30,
+  college: 40,
+  university: 50,
+} as const satisfies Record<string, (typeof educationOptions)[number]['value']>;
+
+export type EducationWord = keyof typeof educationWordValues;
+
 export const maritalStatusOptions = [
   { value: 'single', label: 'Single' },
   { value: 'relationship', label: 'In a relationship' },

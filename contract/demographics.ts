@@ -4,6 +4,7 @@ import * as base from './demographics.base.ts';
 import {
   genderOptions,
   educationOptions,
+  educationWordValues,
   maritalStatusOptions,
   householdIncomeOptions,
   sexualOrientationOptions,
@@ -21,6 +22,7 @@ import {
 export {
   genderOptions,
   educationOptions,
+  educationWordValues,
   maritalStatusOptions,
   householdIncomeOptions,
   sexualOrientationOptions,
@@ -78,11 +80,37 @@ const nationality = z
   .nullable()
   .optional();
 
+const educationValues = educationOptions.map((option) => option.value);
+const educationWords = Object.keys(educationWordValues) as (keyof typeof educationWordValues)[];
+
+/**
+ * Education in either reading (docs/product/entities.md#personal-details): the profile's 10–70,
+ * or the quizzes' school, college or university, stored as its value on the 10–70 scale.
+ */
+const education = z
+  .union([z.number(), z.string()], {
+    error: `education must be one of ${listOf([...educationValues, ...educationWords])}`,
+  })
+  .refine(
+    (value) =>
+      typeof value === 'number'
+        ? (educationValues as readonly number[]).includes(value)
+        : Object.hasOwn(educationWordValues, value),
+    { error: `education must be one of ${listOf([...educationValues, ...educationWords])}` },
+  )
+  .transform((value) =>
+    typeof value === 'number'
+      ? value
+      : educationWordValues[value as keyof typeof educationWordValues],
+  )
+  .nullable()
+  .optional();
+
 export const demographicsFields = {
   gender: choice('gender', genderOptions),
   birthYear,
   nationality,
-  education: choice('education', educationOptions),
+  education,
   maritalStatus: choice('maritalStatus', maritalStatusOptions),
   householdIncome: choice('householdIncome', householdIncomeOptions),
   sexualOrientation: choice('sexualOrientation', sexualOrientationOptions),

@@ -38,6 +38,8 @@ export const appRoutes = {
   questionAdmin: '/internal/admin/questions',
   newQuestion: '/internal/admin/questions/new',
   editQuestion: '/internal/admin/questions/edit/:slug',
+  /** Staff: a topic's report, a CSV download; the page is what others see there (docs/decisions/072). */
+  topicReport: '/internal/admin/reports/topic',
   encyclopedia: '/encyclopedia',
   categories: '/categories',
   privacy: '/privacy',
@@ -75,6 +77,7 @@ const staticTitles: Partial<Record<AppRouteName, string>> = {
   questionAdmin: 'Questions and categories',
   newQuestion: 'New question',
   editQuestion: 'Edit question',
+  topicReport: 'Topic report',
   encyclopedia: 'Encyclopedia of opinion',
   categories: 'Categories',
   privacy: 'Privacy policy',

@@ -12,7 +12,7 @@ import { seedSynthetic, syntheticPolls } from '../server/db/seed/synthetic.ts';
 import { makeAdmin } from '../server/features/users/users.service.ts';
 import { openAndPrepareDatabase } from '../server/runtime.ts';
 import { createServerDatabase } from '../server/test/database.ts';
-import { buildMember } from '../server/test/factories.ts';
+import { buildMember, buildTopic } from '../server/test/factories.ts';
 import { freePort } from '../server/test/free-port.ts';
 import { cookiePolicyVersion } from '../contract/cookies.base.ts';
 import { downloadedBytes, isBrowserMissing, launchBrowser } from './fixtures.ts';
@@ -28,6 +28,7 @@ import { downloadedBytes, isBrowserMissing, launchBrowser } from './fixtures.ts'
 const root = path.resolve(import.meta.dirname, '..');
 const members = 150;
 const pollSlug = syntheticPolls[0]!.slug;
+const topicSlug = 'analytics-polls';
 
 type Prepared = {
   baseUrl: string;
@@ -54,6 +55,17 @@ async function prepareDatabase(env: NodeJS.ProcessEnv) {
       username: 'analytics_member',
       email: 'analytics-member@stance.test',
     });
+    // A topic holding the poll, for the topic report.
+    const topic = await buildTopic(handle.db, { slug: topicSlug, title: 'Analytics polls' });
+    const poll = await handle.db
+      .selectFrom('opinions')
+      .select('id')
+      .where('slug', '=', pollSlug)
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto('opinionTopics')
+      .values({ opinionId: poll.id, topicId: topic.id })
+      .execute();
     const usernames = (
       await handle.db
         .selectFrom('users')
@@ -359,11 +371,27 @@ describe.skipIf(isBrowserMissing)('staff analytics', () => {
     await page.context().close();
   });
 
-  it('a member without the staff flags is refused both screens', async () => {
+  it("staff download a topic's report from /internal/admin/reports/topic", async () => {
+    const page = await signedIn('staff');
+    await page.goto(`/t/${topicSlug}`);
+    const answer = page.waitForResponse((response) =>
+      response.url().includes(`/internal/admin/reports/topic?slug=${topicSlug}`),
+    );
+    await page.getByRole('button', { name: 'Download topic report' }).click();
+    expect((await answer).status()).toBe(200);
+    await expect
+      .poll(() => page.getByTestId('download-done').innerText(), settle)
+      .toMatch(`Saved ${topicSlug}-topic-report.csv: 1 row`);
+    await page.context().close();
+  });
+
+  it('a member without the staff flags is refused both screens and the topic report', async () => {
     const page = await signedIn('member');
     await page.goto('/reports/details/opiniondna/overview');
     await page.getByText('Access denied').waitFor();
     await page.goto(`/o/${pollSlug}/report`);
+    await page.getByText('Access denied').waitFor();
+    await page.goto(`/internal/admin/reports/topic?slug=${topicSlug}`);
     await page.getByText('Access denied').waitFor();
     await page.context().close();
   });

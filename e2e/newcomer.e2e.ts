@@ -336,13 +336,26 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
       '/app/settings',
       '/article/about-us',
       '/article/rules',
+      '/article/newsletter',
+      '/article/case-examples',
+      '/article/opinion-lab',
+      '/article/podcast',
+      '/article/opinion-selection-guide',
     ];
     for (const path of paths) {
       await page.goto(path);
       await page.locator('main').first().waitFor();
       const text = (await page.locator('main').first().innerText()).trim();
       expect(text.length, path).toBeGreaterThan(5);
+      if (path !== '/not-found') expect(text, path).not.toMatch(/isn.t here/);
     }
+    // /home is the front door; the encyclopedia leads into the most-voted opinion.
+    await page.goto('/home');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/encyclopedia');
+    const mostVoted = page.getByRole('region', { name: 'Most voted' });
+    await mostVoted.getByRole('link').first().click();
+    await page.waitForURL(/\/o\//);
     await page.context().close();
   });
 });

@@ -7,6 +7,7 @@ import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.t
 import { registerCommentRoutes } from './features/comments/comments.routes.ts';
 import { registerCookieRoutes } from './features/cookies/cookies.routes.ts';
 import { registerDemographicsRoutes } from './features/demographics/demographics.routes.ts';
+import { registerEncyclopediaRoutes } from './features/encyclopedia/encyclopedia.routes.ts';
 import { registerEmailPrefsRoutes } from './features/emailprefs/emailprefs.routes.ts';
 import { registerFeedRoutes } from './features/feed/feed.routes.ts';
 import { registerInsightRoutes } from './features/insights/insights.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(
   registerMailRoutes(app, deps);
   registerFeedRoutes(app, deps);
   registerTopicRoutes(app, deps);
+  registerEncyclopediaRoutes(app, deps);
   registerOpinionRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerCookieRoutes(app);

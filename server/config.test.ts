@@ -24,6 +24,14 @@ describe('configuration', () => {
     });
   });
 
+  it('reads CONTACT_EMAIL, an e-mail address (unset by default)', () => {
+    expect(loadConfig({}).contactEmail).toBeUndefined();
+    expect(loadConfig({ CONTACT_EMAIL: ' privacy@stance.example ' }).contactEmail).toBe(
+      'privacy@stance.example',
+    );
+    expect(() => loadConfig({ CONTACT_EMAIL: 'privacy desk' })).toThrow(/CONTACT_EMAIL/);
+  });
+
   it('reads MIN_GROUP_SIZE, a positive whole number of members (default 10)', () => {
     expect(loadConfig({}).minGroupSize).toBe(10);
     expect(loadConfig({ MIN_GROUP_SIZE: '25' }).minGroupSize).toBe(25);

@@ -58,6 +58,9 @@ const environmentSchema = z.object({
   ADMIN_EMAILS: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Stance <no-reply@localhost>'),
+  CONTACT_EMAIL: optionalString.pipe(
+    z.email({ error: 'CONTACT_EMAIL must be an e-mail address' }).optional(),
+  ),
   REDIS_URL: optionalString,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -134,6 +137,8 @@ export type Config = {
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where members write to the people who run the site (the privacy policy and terms name it). */
+  contactEmail: string | undefined;
   redisUrl: string | undefined;
   isProduction: boolean;
   logLevel: string;
@@ -220,6 +225,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       .filter(Boolean),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    contactEmail: env.CONTACT_EMAIL,
     redisUrl: env.REDIS_URL,
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -39,6 +39,7 @@ const pages: Record<AppRouteName, ComponentType> = {
   questionAdmin: lazy(() => import('./pages/QuestionAdminPage.tsx')),
   newQuestion: lazy(() => import('./pages/QuestionEditorPage.tsx')),
   editQuestion: lazy(() => import('./pages/QuestionEditorPage.tsx')),
+  topicReport: lazy(() => import('./pages/TopicReportPage.tsx')),
   encyclopedia: lazy(() => import('./pages/EncyclopediaPage.tsx')),
   categories: lazy(() => import('./pages/CategoriesPage.tsx')),
   privacy: lazy(() => import('./pages/PrivacyPage.tsx')),

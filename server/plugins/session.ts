@@ -64,6 +64,12 @@ export function clearSessionCookie(
   });
 }
 
+/**
+ * The paths whose requests need to know the member: the API, logging out, and the staff downloads
+ * served at the pages' addresses (docs/decisions/072). Pages themselves ask through the API.
+ */
+const sessionPaths = ['/api/', '/logout', '/internal/admin/reports/'];
+
 export async function registerSession(
   app: FastifyInstance,
   db: Db,
@@ -78,7 +84,7 @@ export async function registerSession(
     request.user = member?.user ?? null;
   };
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/logout')) return done();
+    if (!sessionPaths.some((prefix) => request.url.startsWith(prefix))) return done();
     const token = request.cookies[sessionCookieName];
     if (!token) return done();
     if (token.length > 200) {

@@ -82,3 +82,13 @@ describe("an opinion page's head, rendered by the server", () => {
     expect(metaContent(html, 'property', 'og:image')).toBeUndefined();
   });
 });
+
+describe('/home', () => {
+  it('is the front door under another name: a permanent redirect to /, query and all', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/home' });
+    expect(plain.statusCode).toBe(301);
+    expect(plain.headers.location).toBe('/');
+    const withQuery = await t.app.inject({ method: 'GET', url: '/home?ref=newsletter' });
+    expect(withQuery.headers.location).toBe('/?ref=newsletter');
+  });
+});

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchAppRoute, pageTitle, productName } from '../../contract/routes.ts';
+import { appRoutes, matchAppRoute, pageTitle, productName } from '../../contract/routes.ts';
 import type { Db } from '../db/database.ts';
 import { findUsernameCased } from '../features/people/people.service.ts';
 import {
@@ -158,6 +158,16 @@ export async function registerWeb(
   }
 
   registerSeoRoutes(app, { db: options.db, publicUrl: options.publicUrl });
+
+  // `/home` is the front door under another name: one landing, one address for links and search
+  // engines (docs/decisions/073). The query string goes along.
+  app.get(appRoutes.home, async (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(
+      `${appRoutes.opinionFeed}${query === -1 ? '' : request.url.slice(query)}`,
+      301,
+    );
+  });
 
   /**
    * The page for a path: opinions, topics and profiles rendered on the server with their content;

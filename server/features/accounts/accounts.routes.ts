@@ -83,6 +83,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
   registerCall(app, getAccountsConfig, async () => ({
     GoogleClientID: verifyGoogleIdToken ? (deps.config.google.clientId ?? '') : '',
     FacebookAppID: verifyFacebookToken ? (deps.config.facebook.appId ?? '') : '',
+    ContactEmail: deps.config.contactEmail ?? '',
   }));
 
   registerCall(app, requestSignupCode, async (input, request, reply) => {

@@ -270,7 +270,7 @@ describe('the providers the client may show', () => {
     const answer = await new HttpClient(baseUrl).get('/api/accounts/config');
     expect(answer.json).toEqual({
       success: true,
-      body: { GoogleClientID: clientId, FacebookAppID: appId },
+      body: { GoogleClientID: clientId, FacebookAppID: appId, ContactEmail: '' },
     });
   });
 
@@ -292,12 +292,12 @@ describe('the providers the client may show', () => {
   });
 
   it('hides and refuses providers that are not configured', async () => {
-    const plain = await createTestApp();
+    const plain = await createTestApp({ env: { CONTACT_EMAIL: 'privacy@stance.example' } });
     try {
       const config = await plain.app.inject({ method: 'GET', url: '/api/accounts/config' });
       expect(config.json()).toEqual({
         success: true,
-        body: { GoogleClientID: '', FacebookAppID: '' },
+        body: { GoogleClientID: '', FacebookAppID: '', ContactEmail: 'privacy@stance.example' },
       });
       for (const [url, body] of [
         ['/api/google/login', { idToken: 'x' }],

@@ -41,13 +41,25 @@ function answerExpression(field: DemographicFilterField): RawBuilder<string | nu
 const noCondition = sql<boolean>`true`;
 
 /**
- * The filters as one condition on a member, whose id is `userId` and whose scores on the report
- * (when the call has score ranges) are `scores`. With no filter it is `true`.
+ * Where a member's scores on the filters' `scoresReport` are read from: `m.scores` when the query
+ * reads `member_scores m` of that report already; otherwise their row, looked up.
+ */
+function scoresOf(filters: ParsedFilters, userId: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(select ms.scores from member_scores ms
+    where ms.user_id = ${userId} and ms.report = ${filters.scoresReport})`;
+}
+
+/**
+ * The filters as one condition on a member, whose id is `userId`: their personal details, tag and
+ * score ranges (`scores`: their scores on `filters.scoresReport`) and, with `answersOf`, the vote
+ * date range as 'answered one of that report's quiz items in the range' (an opinion's own vote is
+ * dated by voteDateCondition instead). With no filter it is `true`.
  */
 function memberCondition(
   filters: ParsedFilters,
   userId: RawBuilder<unknown>,
-  scores?: RawBuilder<unknown>,
+  scores: RawBuilder<unknown>,
+  answersOf?: string,
 ): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [];
   const demographic: RawBuilder<unknown>[] = [];
@@ -76,11 +88,17 @@ function memberCondition(
       sql`exists (select 1 from user_tag_members t where t.user_id = ${userId} and t.tag_id = ${filters.usertag})`,
     );
   }
-  if (scores) {
-    filters.values.forEach((range, position) => {
-      const index = filters.valueIndexes[position]!;
-      parts.push(sql`${scores}[${index}::int] between ${range.min} and ${range.max}`);
-    });
+  filters.values.forEach((range, position) => {
+    const index = filters.valueIndexes[position]!;
+    parts.push(sql`${scores}[${index}::int] between ${range.min} and ${range.max}`);
+  });
+  if (answersOf !== undefined && (filters.dateFrom !== null || filters.dateTo !== null)) {
+    // A report's quiz items have ids `<report>.<element>.<n>` (content/instruments).
+    parts.push(
+      sql`exists (select 1 from votes v join instrument_items i on i.opinion_id = v.opinion_id
+        where v.user_id = ${userId} and i.item_id like ${`${answersOf}.%`}
+          and ${voteDateCondition(filters)})`,
+    );
   }
   if (parts.length === 0) return noCondition;
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
@@ -169,7 +187,9 @@ export async function summarizeReportMembers(
   filters: ParsedFilters | null,
   means: boolean,
 ): Promise<MembersSummary> {
-  const condition = filters ? memberCondition(filters, sql`m.user_id`, sql`m.scores`) : noCondition;
+  const condition = filters
+    ? memberCondition(filters, sql`m.user_id`, sql`m.scores`, report)
+    : noCondition;
   const columns = Array.from({ length: entryCount }, (_, index) => {
     const at = index + 1;
     const count = sql`count(m.scores[${at}::int])::int as ${sql.raw(`n${at}`)}`;
@@ -192,8 +212,8 @@ export async function summarizeReportMembers(
 }
 
 /** Whether the filters select every member (no condition at all). */
-export function selectsEveryone(filters: ParsedFilters): boolean {
-  return memberCondition(filters, sql`m.user_id`, sql`m.scores`) === noCondition;
+export function selectsEveryone(filters: ParsedFilters, report: string): boolean {
+  return memberCondition(filters, sql`m.user_id`, sql`m.scores`, report) === noCondition;
 }
 
 /** Per demographic field and answer, the members with a score on the report who gave it. */
@@ -242,7 +262,7 @@ export async function listExportPage(
   after: number,
   limit: number,
 ): Promise<ExportRow[]> {
-  const condition = memberCondition(filters, sql`m.user_id`, sql`m.scores`);
+  const condition = memberCondition(filters, sql`m.user_id`, sql`m.scores`, report);
   const answers = fields.map(
     (field) => sql`${answerExpression(field)} as ${sql.raw(`f${fields.indexOf(field)}`)}`,
   );
@@ -276,7 +296,8 @@ export async function findListedOpinion(db: Db, slug: string) {
 /** The opinion's votes with `hit`: whether the voter matches the filters and the date range. */
 function hitVotes(opinionId: number, filters: ParsedFilters) {
   return sql`select v.user_id, v.rating,
-      (${memberCondition(filters, sql`v.user_id`)} and ${voteDateCondition(filters)}) as hit
+      (${memberCondition(filters, sql`v.user_id`, scoresOf(filters, sql`v.user_id`))}
+        and ${voteDateCondition(filters)}) as hit
     from votes v where v.opinion_id = ${opinionId}
     offset 0`;
 }
@@ -374,6 +395,14 @@ export async function listTopicOpinionsPage(db: Db, topicId: number, after: numb
     .orderBy('opinions.id')
     .limit(limit)
     .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// User tags.
+
+export async function userTagExists(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('userTags').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/analytics.ts';
 import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
 import { buildOpinion, buildTopic, buildUser, loginAs, recordVote } from '../../test/factories.ts';
-import { protectCell, pseudonymOf } from './analytics.service.ts';
+import { entryIdsOf, protectCell, pseudonymOf } from './analytics.service.ts';
 
 /*
  * The staff analytics against a population whose every figure the test computes itself, in plain
@@ -37,6 +37,8 @@ type Person = {
     numChildren: number;
   } | null;
   scores: (number | null)[];
+  /** Their score on the Opinion DNA's first element; null for a member without the report. */
+  dna: number | null;
   tagged: boolean;
   rating: number;
   votedAt: Date;
@@ -53,6 +55,11 @@ let tagId: number;
 let opinionSlug: string;
 let topicSlug: string;
 const people: Person[] = [];
+/** The Opinion DNA element the opinion's voters are filtered on, and its entries. */
+const dnaEntries = entryIdsOf('opiniondna');
+const dnaElement = dnaEntries[0]!;
+/** The day every member answered another report's quiz item: no climate answer falls near it. */
+const otherReportDay = new Date(Date.UTC(2026, 2, 15, 12));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -68,6 +75,13 @@ beforeAll(async () => {
   tagId = tag.id;
   const opinion = await buildOpinion(db, { title: 'Cities should ban cars' });
   opinionSlug = opinion.slug;
+  // One quiz item of the climate report and one of another report, as the seed makes them.
+  const items = new Map<string, number>();
+  for (const itemId of ['climate.urgency.1', 'mac.family.1']) {
+    const item = await buildOpinion(db, { title: `Item ${itemId}`, listed: false });
+    await db.insertInto('instrumentItems').values({ itemId, opinionId: item.id }).execute();
+    items.set(itemId, item.id);
+  }
   for (let i = 0; i < 60; i++) {
     const user = await buildUser(db);
     const person: Person = {
@@ -84,6 +98,7 @@ beforeAll(async () => {
               numChildren: i % 4 === 1 ? -1 : 2,
             },
       scores: [0, 1, 2, 3, 4].map((k) => (k === 4 && i % 10 === 0 ? null : (i * 7 + k * 13) % 101)),
+      dna: i % 7 === 3 ? null : (i * 11) % 101,
       tagged: i % 2 === 0,
       rating: (i % 5) + 1,
       votedAt: new Date(Date.UTC(2026, 0, 1 + (i % 6) * 30, 12)),
@@ -104,7 +119,22 @@ beforeAll(async () => {
     if (person.tagged) {
       await db.insertInto('userTagMembers').values({ tagId, userId: user.id }).execute();
     }
+    if (person.dna !== null) {
+      const dnaScores = dnaEntries.map((_, index) => (index === 0 ? person.dna : null));
+      await db
+        .insertInto('memberScores')
+        .values({
+          report: 'opiniondna',
+          userId: user.id,
+          scores: dnaScores,
+          computedAt: new Date(),
+        })
+        .execute();
+    }
     await recordVote(db, user.id, opinion.id, person.rating, person.votedAt);
+    // The member answered the climate quiz the day they voted, and another report's on one day.
+    await recordVote(db, user.id, items.get('climate.urgency.1')!, 3, person.votedAt);
+    await recordVote(db, user.id, items.get('mac.family.1')!, 3, otherReportDay);
   }
   const topic = await buildTopic(db);
   topicSlug = topic.slug;
@@ -126,7 +156,8 @@ function matches(person: Person, filters: StaffFilters): boolean {
   }
   if (filters.usertag !== null && !person.tagged) return false;
   for (const range of filters.values) {
-    const score = person.scores[entryIds.indexOf(range.element)];
+    const score =
+      range.element === dnaElement ? person.dna : person.scores[entryIds.indexOf(range.element)];
     if (score === null || score === undefined || score < range.min || score > range.max) {
       return false;
     }
@@ -186,6 +217,15 @@ describe('who may call', () => {
           method: 'GET',
           url: `/api/topic/report?slug=${topicSlug}`,
           headers: cookie ? { cookie } : {},
+        }),
+    },
+    {
+      name: 'the topic report at /internal/admin/reports/topic',
+      send: (cookie?: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/internal/admin/reports/topic?slug=${topicSlug}`,
+          headers: { accept: 'text/csv, application/json', ...(cookie ? { cookie } : {}) },
         }),
     },
   ];
@@ -282,6 +322,11 @@ describe('stancedna/filter', () => {
       }),
     ],
     [
+      'a vote date range (answers to the climate quiz)',
+      filters({ dateFrom: '2026-01-31', dateTo: '2026-04-01' }),
+    ],
+    ['only an end date', filters({ dateTo: '2026-03-02' })],
+    [
       'everything combined',
       filters({
         demographics: {
@@ -290,6 +335,7 @@ describe('stancedna/filter', () => {
         },
         usertag: 0,
         values: [{ element: 'financial-burden', min: 0, max: 95 }],
+        dateFrom: '2026-01-01',
       }),
     ],
   ];
@@ -339,6 +385,14 @@ describe('stancedna/filter', () => {
     expect(body.Reason).toMatch(/outside these filters/);
   });
 
+  it("dates a member by their answers to this report's quiz, not another's", async () => {
+    // Every member answered the mac quiz on 15 March; nobody answered the climate quiz near it.
+    const response = await filterCall('dateFrom=2026-03-10&dateTo=2026-03-20');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().body).toMatchObject({ Users: null, Withheld: true });
+    expect(response.json().body.Reason).toMatch(/Fewer than 10 members match/);
+  });
+
   it('answers 400 naming every unknown key, answer and malformed value at once', async () => {
     const response = await filterCall(
       'gender=female,robot&shoeSize=44&values=urgency:80:20,zodiac:1:2&usertag=abc',
@@ -352,9 +406,9 @@ describe('stancedna/filter', () => {
     const unknownElement = await filterCall('values=zodiac:1:2');
     expect(unknownElement.statusCode).toBe(400);
     expect(unknownElement.json().error).toMatch(/"zodiac", which is not an element/);
-    const dates = await filterCall('dateFrom=2026-01-01');
-    expect(dates.statusCode).toBe(400);
-    expect(dates.json().error).toMatch(/dateFrom is not a filter of this call/);
+    const unknownTag = await filterCall('usertag=999999');
+    expect(unknownTag.statusCode).toBe(400);
+    expect(unknownTag.json().error).toBe('Invalid filters: usertag 999999 is not a user tag');
     const twice = await filterCall('gender=male&gender=female');
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error).toMatch(/gender is given more than once/);
@@ -374,6 +428,10 @@ describe('opinion/allvotes', () => {
     ['no filter', filters({})],
     ['a vote date range', filters({ dateFrom: '2026-01-31', dateTo: '2026-04-01' })],
     ['only a start date', filters({ dateFrom: '2026-03-02' })],
+    [
+      'an Opinion DNA score range',
+      filters({ values: [{ element: dnaElement, min: 20, max: 90 }] }),
+    ],
     [
       'dates, a tag and a demographic field',
       filters({
@@ -429,10 +487,13 @@ describe('opinion/allvotes', () => {
     });
   }
 
-  it('refuses score ranges and bad dates with 400, and an unknown opinion with 404', async () => {
+  it('refuses bad ranges, dates and tags with 400, and an unknown opinion with 404', async () => {
     const ranges = await allVotes('values=urgency:1:50');
     expect(ranges.statusCode).toBe(400);
-    expect(ranges.json().error).toMatch(/values is not a filter of this call/);
+    expect(ranges.json().error).toMatch(/"urgency", which is not an element of opiniondna/);
+    const unknownTag = await allVotes('usertag=999999');
+    expect(unknownTag.statusCode).toBe(400);
+    expect(unknownTag.json().error).toBe('Invalid filters: usertag 999999 is not a user tag');
     const backwards = await allVotes('dateFrom=2026-05-01&dateTo=2026-01-01');
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().error).toMatch(/dateFrom \(2026-05-01\) is after dateTo/);
@@ -559,6 +620,50 @@ describe('topic/report (CSV)', () => {
       headers: { cookie: staff },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('is served at /internal/admin/reports/topic?slug= to staff, the same file as the API path', async () => {
+    const page = (cookie?: string, query = `?slug=${topicSlug}`) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/internal/admin/reports/topic${query}`,
+        headers: {
+          accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+          ...(cookie ? { cookie } : {}),
+        },
+      });
+    const file = await page(staff, '?slug=hostile-topic');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/csv/);
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/topic/report?slug=hostile-topic',
+      headers: { cookie: staff },
+    });
+    expect(file.body).toBe(api.body);
+    // Others get what the admin hub's address gives them: the app, which says 'Access denied'.
+    const hub = await t.app.inject({
+      method: 'GET',
+      url: '/internal/admin',
+      headers: { accept: 'text/html', cookie: member },
+    });
+    for (const cookie of [undefined, member, reporter]) {
+      const denied = await page(cookie);
+      expect(denied.statusCode).toBe(hub.statusCode);
+      expect(denied.headers['content-type']).toMatch(/^text\/html/);
+      expect(denied.body).toMatch(/<title>Topic report · Stance<\/title>/);
+    }
+    // Staff without a topic get the page too; a script gets 400 naming the field.
+    expect((await page(staff, '')).headers['content-type']).toMatch(/^text\/html/);
+    const noSlug = await t.app.inject({
+      method: 'GET',
+      url: '/internal/admin/reports/topic',
+      headers: { cookie: staff },
+    });
+    expect(noSlug.statusCode).toBe(400);
+    expect(noSlug.json().error).toMatch(/^slug is required/);
+    const unknown = await page(staff, '?slug=nope');
+    expect(unknown.statusCode).toBe(404);
   });
 });
 

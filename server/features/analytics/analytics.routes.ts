@@ -5,6 +5,7 @@ import {
   exportReport,
   exportReportPayload,
   exportTopicReport,
+  exportTopicReportApiPath,
   exportTopicReportPayload,
   filterCommunity,
   getAllVotes,
@@ -12,7 +13,7 @@ import {
   reportFileName,
 } from '../../../contract/analytics.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { registerCall } from '../../http.ts';
+import { HttpError, registerCall } from '../../http.ts';
 import * as analyticsService from './analytics.service.ts';
 
 /** A CSV download: the file's name, never cached. */
@@ -74,7 +75,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { db, config }: Ap
     },
   );
   typed.get(
-    exportTopicReport.path,
+    exportTopicReportApiPath,
     { schema: { querystring: exportTopicReportPayload } },
     async (request, reply) => {
       const { slug, stream } = await analyticsService.exportTopicReport(
@@ -86,6 +87,28 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { db, config }: Ap
       return reply.headers(csvHeaders(`${slug}-topic-report.csv`)).send(stream);
     },
   );
+  // The same file at the staff pages' address. Whoever may not read it, and a staff member
+  // arriving without a topic, gets the app's page there, as at /internal/admin: it says 'Access
+  // denied' (or where topic reports come from); a script that asks for no page gets the API's
+  // 401 or 403.
+  app.get(exportTopicReport.path, async (request, reply) => {
+    const options = optionsFor(request.log);
+    const query = exportTopicReportPayload.safeParse(request.query);
+    const wantsPage = (request.headers.accept ?? '').includes('text/html');
+    const mayRead = analyticsService.mayExportTopicReports(request.user, options);
+    if ((!mayRead || !query.success) && wantsPage) return reply.callNotFound();
+    if (!query.success) {
+      analyticsService.requireStaff(request.user, 'AdminHub', options.adminEmails);
+      throw new HttpError(400, 'slug is required: the topic whose report to download');
+    }
+    const { slug, stream } = await analyticsService.exportTopicReport(
+      db,
+      request.user,
+      query.data.slug,
+      options,
+    );
+    return reply.headers(csvHeaders(`${slug}-topic-report.csv`)).send(stream);
+  });
 
   // Scores missing or older than 10 minutes are recomputed in the background once the app is up.
   app.addHook('onReady', async () => {

@@ -2,9 +2,7 @@ import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:c
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import {
-  allVotesFilterKeys,
   demographicFilterFields,
-  reportFilterKeys,
   type DemographicFilterField,
 } from '../../../contract/analytics.ts';
 import type { ReportName } from '../../../contract/reports.ts';
@@ -168,7 +166,7 @@ function inSnapshot<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
 
 /** The filtered members' count and per-entry counts and means, beside the whole report's counts. */
 async function summarize(db: Db, name: ReportName, entryCount: number, filters: ParsedFilters) {
-  if (analyticsRepository.selectsEveryone(filters)) {
+  if (analyticsRepository.selectsEveryone(filters, name)) {
     const everyone = await analyticsRepository.summarizeReportMembers(
       db,
       name,
@@ -219,7 +217,7 @@ export async function getCommunity(
 ) {
   requireStaff(user, 'AdminHub', options.adminEmails);
   askForFreshScores(db, options);
-  const noFilters = parseFilters({}, { keys: reportFilterKeys });
+  const noFilters = await parseFilters(db, {}, { scoresReport: name, entryIds: entryIdsOf(name) });
   const { community, cells } = await inSnapshot(db, async (trx) => ({
     community: await averagesOf(trx, name, noFilters, options.minGroupSize),
     cells: await analyticsRepository.countReportMembersByAnswer(trx, name, demographicFilterFields),
@@ -245,10 +243,16 @@ export async function filterCommunity(
   options: AnalyticsOptions,
 ) {
   requireStaff(user, 'AdminHub', options.adminEmails);
-  const filters = parseFilters(query, { keys: reportFilterKeys, entryIds: entryIdsOf(name) });
+  const filters = await parseFilters(db, query, {
+    scoresReport: name,
+    entryIds: entryIdsOf(name),
+  });
   askForFreshScores(db, options);
   return averagesOf(db, name, filters, options.minGroupSize);
 }
+
+/** The report whose elements score ranges name when the filtered figure is about an opinion's voters. */
+export const opinionVotersReport: ReportName = 'opiniondna';
 
 /** `opinion/allvotes`: the filtered voters' ratings, overall and per demographic answer. */
 export async function getAllVotes(
@@ -259,7 +263,12 @@ export async function getAllVotes(
   options: AnalyticsOptions,
 ) {
   requireStaff(user, 'CanSeeDetailedOpinionReport', options.adminEmails);
-  const filters = parseFilters(query, { keys: allVotesFilterKeys });
+  // Score ranges on an opinion's voters are on the Opinion DNA, the report of the sidebar's
+  // Elements Spectrum (docs/decisions/072).
+  const filters = await parseFilters(db, query, {
+    scoresReport: opinionVotersReport,
+    entryIds: entryIdsOf(opinionVotersReport),
+  });
   const opinion = await analyticsRepository.findListedOpinion(db, slug);
   if (!opinion) throw notFound(`There is no opinion "${slug}"`);
   const minimum = options.minGroupSize;
@@ -360,7 +369,7 @@ export async function exportReport(
 ): Promise<Readable> {
   requireStaff(user, 'AdminHub', options.adminEmails);
   const entryIds = entryIdsOf(name);
-  const filters = parseFilters(query, { keys: reportFilterKeys, entryIds });
+  const filters = await parseFilters(db, query, { scoresReport: name, entryIds });
   askForFreshScores(db, options);
   const { filtered, whole } = await summarize(db, name, 0, filters);
   const reason = withholdingReason(filtered.members, whole.members, options.minGroupSize);
@@ -393,6 +402,14 @@ export async function exportReport(
     }
   }
   return Readable.from(rows()).pipe(csvStream(['member', ...fields, ...entryNames]));
+}
+
+/** Whether the member may download topic reports (listing conversations comes with the admin hub). */
+export function mayExportTopicReports(
+  user: SessionUser | null,
+  options: Pick<AnalyticsOptions, 'adminEmails'>,
+): boolean {
+  return user !== null && toCurrentUser(user, options.adminEmails).AdminHub;
 }
 
 /** `topic/report`: the topic's opinions with their vote distributions, as a CSV stream. */

@@ -139,7 +139,9 @@ describe('personal details', () => {
       ['nationality', 'GB'],
       ['nationality', 'gbr'],
       ['education', 45],
-      ['education', 'college'],
+      ['education', 'College'],
+      ['education', 'phd'],
+      ['education', true],
       ['maritalStatus', 'engaged'],
       ['householdIncome', 30],
       ['sexualOrientation', 'straight'],
@@ -157,6 +159,24 @@ describe('personal details', () => {
       expect(body.success).toBe(false);
       expect(body.error, `${field}=${String(value)}`).toMatch(new RegExp(`^${field}\\b`));
     }
+  });
+
+  it('take education in its short reading too (school, college, university), stored as 10–70', async () => {
+    for (const [word, stored] of [
+      ['school', 30],
+      ['college', 40],
+      ['university', 50],
+    ] as const) {
+      const saved = await call('/api/user/demographics/set', { education: word, consent });
+      expect(saved.statusCode, word).toBe(200);
+      expect(saved.json().body.Demographics.education, word).toBe(stored);
+      const read = await call('/api/user/demographics/get', {});
+      expect(read.json().body.Demographics.education, word).toBe(stored);
+    }
+    const wrong = await call('/api/user/demographics/set', { education: 'college ', consent });
+    expect(wrong.json().error).toBe(
+      'education must be one of 10, 20, 30, 40, 50, 60, 70, school, college or university',
+    );
   });
 
   it('refuse a member younger than 16, saying so, and take one who turns 16 this year', async () => {

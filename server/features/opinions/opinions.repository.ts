@@ -313,3 +313,30 @@ export async function findLiveOpinionByTitle(db: Db, title: string) {
     .where('listed', '=', true)
     .executeTakeFirst();
 }
+
+/**
+ * The listed, live opinions with the most votes, most first (ties: the older first), read along
+ * the index `opinions_most_voted`.
+ */
+export async function listMostVotedOpinions(db: Db, limit: number) {
+  return db
+    .selectFrom('opinions')
+    .select([
+      'id',
+      'slug',
+      'title',
+      'numComments',
+      'votes1',
+      'votes2',
+      'votes3',
+      'votes4',
+      'votes5',
+      sql<number>`num_votes`.as('numVotes'),
+    ])
+    .where('listed', '=', true)
+    .where('deleted', '=', false)
+    .orderBy(sql`num_votes desc`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

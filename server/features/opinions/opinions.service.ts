@@ -496,3 +496,17 @@ export async function listLatestActivity(db: Db, limit: number): Promise<Activit
     Created: row.createdAt.toISOString(),
   }));
 }
+
+/** The encyclopedia's 'Most voted': listed, live opinions by their votes, with their results. */
+export async function listMostVotedOpinions(db: Db, limit: number) {
+  const rows = await opinionsRepository.listMostVotedOpinions(db, limit);
+  return rows.map((row) => ({
+    ArtifactID: row.id,
+    Slug: row.slug,
+    Title: row.title,
+    Link: `/o/${row.slug}`,
+    NumVotes: row.numVotes,
+    NumComments: row.numComments,
+    Percentages: computePercentages([row.votes1, row.votes2, row.votes3, row.votes4, row.votes5]),
+  }));
+}

@@ -438,3 +438,33 @@ export async function listArgumentDetails(db: Db, commentIds: readonly number[])
     .where('c.id', 'in', commentIds)
     .execute();
 }
+
+/**
+ * Per category, its questions with the most votes on their live positions, at most `perCategory`
+ * each (ties: the newer first).
+ */
+export async function listTopQuestionsByCategory(db: Db, perCategory: number) {
+  const result = await sql<{
+    id: number;
+    slug: string;
+    title: string;
+    categoryId: number;
+    numVotes: number;
+  }>`
+    select id, slug, title, category_id, num_votes
+    from (
+      select c.id, c.slug, c.title, c.category_id, v.num_votes,
+        row_number() over (
+          partition by c.category_id order by v.num_votes desc, c.created_at desc, c.id desc
+        ) as place
+      from convos c
+        cross join lateral (
+          select coalesce(sum(o.num_votes), 0)::int as num_votes
+          from convo_positions p join opinions o on o.id = p.opinion_id
+          where p.convo_id = c.id and not o.deleted
+        ) v
+    ) ranked
+    where place <= ${perCategory}
+    order by category_id, place`.execute(db);
+  return result.rows;
+}

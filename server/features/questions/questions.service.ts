@@ -733,3 +733,23 @@ export async function deleteConvoImage(db: Db, actor: Actor, convoId: number) {
   questionsChanged(db);
   return {};
 }
+
+/** Every category, by title, with its most-voted questions (the encyclopedia's index). */
+export async function listCategoriesWithTopQuestions(db: Db, perCategory: number) {
+  const [categories, questions] = await Promise.all([
+    listCategories(db),
+    questionsRepository.listTopQuestionsByCategory(db, perCategory),
+  ]);
+  return categories.map((category) => ({
+    ...category,
+    Questions: questions
+      .filter((question) => question.categoryId === category.ID)
+      .map((question) => ({
+        ID: question.id,
+        Slug: question.slug,
+        Title: question.title,
+        Link: questionLink(question.slug),
+        NumVotes: question.numVotes,
+      })),
+  }));
+}

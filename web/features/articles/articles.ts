@@ -6,10 +6,13 @@ import {
   type AwardFamily,
 } from '../../../contract/milestones.ts';
 import { formatCount } from '../../ui/format.ts';
+import { caseExamples, newsletter, opinionLab, opinionSelectionGuide, podcast } from './guides.ts';
+import { privacy, terms } from './policies.ts';
 
 /**
  * The short articles under /article/{slug} and the policy pages. Plain data: a title, a
- * standfirst and sections of paragraphs.
+ * standfirst and sections of paragraphs, whose text may carry `[label](/path)` links inside Stance
+ * and `{contact}`, the site's contact address (ArticleView renders both).
  */
 export type Article = {
   title: string;
@@ -65,31 +68,6 @@ export const articles: Record<string, Article> = {
     ],
   },
   'levels-awards': levelsAndAwardsArticle(),
-  privacy: {
-    title: 'Privacy policy',
-    standfirst: 'What we keep about you, why, and what you can do about it.',
-    sections: [
-      {
-        heading: 'What we keep',
-        paragraphs: [
-          'Your account: e-mail address, username and a hashed password. What you do on Stance: your votes, comments and likes. Optional personal details (such as age group or education) only if you choose to give them.',
-        ],
-      },
-      {
-        heading: 'How we use it',
-        paragraphs: [
-          'To run the service, to show you how your views compare with others, and to publish aggregate, anonymous statistics. Your individual votes are never shown to other members.',
-          'We do not sell personal data and we do not show advertising.',
-        ],
-      },
-      {
-        heading: 'Your choices',
-        paragraphs: [
-          'You can change or remove your personal details at any time, and ask us to delete your account and its data.',
-        ],
-      },
-    ],
-  },
   cookies: {
     title: 'Cookie policy',
     standfirst: 'Stance uses as few cookies as it can.',
@@ -97,7 +75,7 @@ export const articles: Record<string, Article> = {
       {
         heading: 'Essential',
         paragraphs: [
-          'A session cookie keeps you signed in. Your browser also remembers your cookie choice. These are needed for the site to work and are always on.',
+          'A session cookie keeps you signed in, for up to 14 days without use and at most 30 days after you logged in. While you sign up or log in with a code, a cookie ties the code to your browser for 15 minutes, and once you have signed in, a cookie remembers this browser for a year, so that the limits on login attempts hold back others and not you. Your browser also remembers your cookie choice. These are needed for the site to work and are always on.',
         ],
       },
       {
@@ -109,21 +87,13 @@ export const articles: Record<string, Article> = {
       },
     ],
   },
-  terms: {
-    title: 'Terms of service',
-    standfirst: 'The agreement between you and Stance, in plain words.',
-    sections: [
-      {
-        paragraphs: [
-          'You must be at least 16 years old to use Stance.',
-          'You may use Stance if you follow the rules. You are responsible for what you post, and you keep the rights to it; by posting you let Stance publish it on the site.',
-          'We may remove content or accounts that break the rules or the law. We try to keep Stance available and correct, but we provide it as it is, without guarantees.',
-          'Paid upgrades renew until you cancel. You can cancel at any time and keep access until the end of the period you paid for.',
-          'We may change these terms; if a change matters, we will tell you before it takes effect.',
-        ],
-      },
-    ],
-  },
+  privacy,
+  terms,
+  newsletter,
+  'case-examples': caseExamples,
+  'opinion-lab': opinionLab,
+  podcast,
+  'opinion-selection-guide': opinionSelectionGuide,
 };
 
 /** Route paths outside /article that show one of the articles. */
