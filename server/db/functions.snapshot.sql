@@ -193,10 +193,7 @@ AS $function$
   select f.field, f.answer
   from (values
     ('gender', d.gender),
-    ('generation', (
-      select b.value from jsonb_to_recordset('[{"from":1900,"to":1945,"value":"silent"},{"from":1946,"to":1964,"value":"boomer"},{"from":1965,"to":1980,"value":"x"},{"from":1981,"to":1996,"value":"y"},{"from":1997,"to":9999,"value":"z"}]'::jsonb) as b ("from" int, "to" int, value text)
-      where d.birth_year between b."from" and b."to"
-    )),
+    ('generation', ('{silent,boomer,x,y,z}'::text[])[width_bucket(d.birth_year, '{1946,1965,1981,1997}'::int[]) + 1]),
     ('nationality', d.nationality),
     ('education', d.education::text),
     ('maritalStatus', d.marital_status),

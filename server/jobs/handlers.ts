@@ -15,6 +15,8 @@ import {
 } from '../features/milestones/milestones.service.ts';
 import { computeNormsJobKind, computeReportNorms } from '../features/reports/reports.service.ts';
 import {
+  checkTopicGroupsJob,
+  checkTopicGroupsJobKind,
   computeTopicGroupsJob,
   computeTopicGroupsJobKind,
   refreshMemberInsightsJob,
@@ -56,6 +58,8 @@ export const jobHandlers: JobHandlers = {
   [refreshOpinionTidbitJobKind]: refreshOpinionTidbitJob,
   /** After a member's personal details changed: queues the refresh of every opinion they voted on. */
   [refreshMemberInsightsJobKind]: refreshMemberInsightsJob,
+  /** Queues a topic's grouping when its votes changed enough (decision 052's rule). */
+  [checkTopicGroupsJobKind]: checkTopicGroupsJob,
   /** Recomputes a topic's opinion groups when its votes changed enough. */
   [computeTopicGroupsJobKind]: computeTopicGroupsJob,
 };

@@ -27,10 +27,18 @@ export async function namesFromCode(): Promise<Record<string, string>> {
   const { refreshOpinionTidbitJobKind } =
     await import('../../features/insights/insights.job-kind.ts');
   const { generationOptions } = await import('../../../contract/demographics.base.ts');
-  const generationBands = JSON.stringify(
-    generationOptions.map(({ from, to, value }) => ({ from, to, value })),
-  );
-  return { checkMilestonesJobKind, refreshOpinionTidbitJobKind, generationBands };
+  // Bands in order, each starting the year after the last ends: width_bucket finds a year's band.
+  const generationStarts = `{${generationOptions
+    .slice(1)
+    .map((band) => band.from)
+    .join(',')}}`;
+  const generationNames = `{${generationOptions.map((band) => band.value).join(',')}}`;
+  return {
+    checkMilestonesJobKind,
+    refreshOpinionTidbitJobKind,
+    generationStarts,
+    generationNames,
+  };
 }
 
 /** A source's statements, its placeholders filled in with `names` as quoted literals. */

@@ -6,7 +6,8 @@
 --
 -- Only details given with consent count; political views 0 means 'not set'. The generation is read
 -- from the birth year by the bands of contract/demographics.base.ts (generationOptions), filled in
--- as JSON when a migration applies this file (:'generationBands', server/db/functions/index.ts).
+-- when a migration applies this file (server/db/functions/index.ts): :'generationStarts' the first
+-- year of every band but the first, :'generationNames' the bands' values, as array literals.
 
 create or replace function insight_answers(d demographics)
 returns table (field text, answer text)
@@ -14,10 +15,7 @@ language sql immutable as $$
   select f.field, f.answer
   from (values
     ('gender', d.gender),
-    ('generation', (
-      select b.value from jsonb_to_recordset(:'generationBands'::jsonb) as b ("from" int, "to" int, value text)
-      where d.birth_year between b."from" and b."to"
-    )),
+    ('generation', (:'generationNames'::text[])[width_bucket(d.birth_year, :'generationStarts'::int[]) + 1]),
     ('nationality', d.nationality),
     ('education', d.education::text),
     ('maritalStatus', d.marital_status),

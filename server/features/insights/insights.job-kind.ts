@@ -19,5 +19,11 @@ export const refreshOpinionTidbitJobKind = 'refresh-opinion-tidbit';
 /** Queues the refresh of every listed opinion a member voted on; payload `{userId}`. */
 export const refreshMemberInsightsJobKind = 'refresh-member-insights';
 
+/**
+ * Checks a topic's votes against the "changed enough" rule and queues its grouping accordingly;
+ * payload `{topicId}`. Queued by the opinions' tidbit refreshes, one waiting per topic.
+ */
+export const checkTopicGroupsJobKind = 'check-topic-groups';
+
 /** Recomputes a topic's opinion groups if its votes changed enough; payload `{topicId}`. */
 export const computeTopicGroupsJobKind = 'compute-topic-groups';

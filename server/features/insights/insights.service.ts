@@ -34,6 +34,7 @@ import {
   type RatingCounts,
 } from './insights.figures.ts';
 import {
+  checkTopicGroupsJobKind,
   computeTopicGroupsJobKind,
   refreshMemberInsightsJobKind,
   refreshOpinionInsightsJobKind,
@@ -48,6 +49,7 @@ import { computeOpinionGroups, fromFivePoint, type GroupVote } from './opinion-g
  */
 
 export {
+  checkTopicGroupsJobKind,
   computeTopicGroupsJobKind,
   refreshMemberInsightsJobKind,
   refreshOpinionInsightsJobKind,
@@ -563,8 +565,10 @@ export async function refreshOpinionInsights(
 }
 
 /**
- * Refreshes a listed opinion's tidbit from its stored counts, then checks each of its topics'
- * groupings against the "changed enough" rule.
+ * Refreshes a listed opinion's tidbit from its stored counts, then queues a check of each of its
+ * topics' groupings against the "changed enough" rule: one check waits per topic, however many of
+ * its opinions are refreshed meanwhile (a check counts the topic's votes; once per opinion it was
+ * three quarters of a refresh's time, docs/decisions/075-insights-by-difference.md).
  */
 export async function refreshOpinionTidbit(
   db: Db,
@@ -580,7 +584,12 @@ export async function refreshOpinionTidbit(
     announceChange(db, { on: 'opinion', id: opinionId, what: 'content' });
   }
   for (const topicId of await insightsRepository.listTopicIdsOfOpinion(db, opinionId)) {
-    await queueGroupingIfChanged(db, topicId);
+    await enqueueUniqueJob(
+      db,
+      checkTopicGroupsJobKind,
+      { topicId },
+      `${checkTopicGroupsJobKind}:${topicId}`,
+    );
   }
 }
 
@@ -644,6 +653,11 @@ export const refreshMemberInsightsJob: JobHandler = async (payload, { db }) => {
       refreshOpinionInsightsJobKind,
     );
   }
+};
+
+export const checkTopicGroupsJob: JobHandler = async (payload, { db }) => {
+  const topicId = idOf(payload, 'topicId');
+  if (topicId !== null) await queueGroupingIfChanged(db, topicId);
 };
 
 export const computeTopicGroupsJob: JobHandler = async (payload, { db, config }) => {
