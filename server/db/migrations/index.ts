@@ -21,6 +21,7 @@ import * as createPayments from './20261126T1100-create-payments.ts';
 import * as insights from './20261127T1000-insights.ts';
 import * as userTags from './20261127T1100-user-tags.ts';
 import * as memberScores from './20261127T1300-member-scores.ts';
+import * as rewordTidbits from './20261128T1800-reword-tidbits.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T1000-insights': insights,
   '20261127T1100-user-tags': userTags,
   '20261127T1300-member-scores': memberScores,
+  '20261128T1800-reword-tidbits': rewordTidbits,
 };
