@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { createLogger, ReadableRequestLog } from './logger.ts';
 
 /** The lines a logger made for `config` writes for one entry. */
 async function linesOf(env: Record<string, string>, isTTY = false): Promise<string[]> {
@@ -56,6 +57,26 @@ describe('the log', () => {
         startupMs: 812,
       });
     }
+  });
+
+  it('gives a request one readable line, when it is answered', async () => {
+    const destination = new PassThrough();
+    let written = '';
+    destination.on('data', (chunk: Buffer) => (written += chunk.toString()));
+    const logger = await createLogger(loadConfig({ LOG_LEVEL: 'info' }), {
+      isTTY: false,
+      destination,
+    });
+    const app = Fastify({
+      loggerInstance: logger as FastifyBaseLogger,
+      logController: new ReadableRequestLog(),
+    });
+    app.get('/api/topic/getall', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/api/topic/getall?x=1' });
+    await app.close();
+    const lines = written.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/topic\/getall\?x=1 200 \d+ ms$/);
   });
 
   it('is readable in production when LOG_FORMAT=pretty asks', async () => {

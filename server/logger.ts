@@ -1,3 +1,4 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.ts';
 
@@ -11,7 +12,7 @@ import type { Config } from './config.ts';
 /** What pino-pretty is told: the time of day, and no process id or host name on every line. */
 export const prettyOptions = {
   translateTime: 'SYS:HH:MM:ss',
-  ignore: 'pid,hostname',
+  ignore: 'pid,hostname,reqId',
   singleLine: true,
 } as const;
 
@@ -54,4 +55,25 @@ export async function createLogger(
     return logger;
   }
   return pino({ level: config.logLevel }, stream);
+}
+
+/**
+ * Fastify's request log lines for the readable log: a request is one line when it is answered,
+ * `GET /api/topic/getall 200 15 ms`, instead of two entries of nested objects; a failed one keeps
+ * its error, whose stack prints below. Fastify's other lines (errors it handles, 404s, closing)
+ * are unchanged, and the JSON log keeps Fastify's own controller.
+ */
+export class ReadableRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (this.isLogDisabled(request)) return;
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.info(line);
+  }
 }
