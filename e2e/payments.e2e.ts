@@ -318,16 +318,22 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
 
   it('the subscription modal says when a renewal failed, and when the subscription ended', async () => {
     const page = await memberPage(390);
-    // What GET /api/subscription answers after invoice.payment_failed, then after the end.
+    // What GET /api/subscription answers after invoice.payment_failed, after the end, and while a
+    // cancelled subscription runs to the end of its period.
     const answers = [
       { SubscriptionStatus: 'past_due', RenewsAt: '2026-12-26T12:00:00.000Z' },
-      { SubscriptionStatus: 'inactive', RenewsAt: '2026-12-26T12:00:00.000Z' },
+      { SubscriptionStatus: 'inactive', RenewsAt: '2026-11-26T12:00:00.000Z' },
+      {
+        SubscriptionStatus: 'active',
+        RenewsAt: '2026-12-26T12:00:00.000Z',
+        CancelsAtPeriodEnd: true,
+      },
     ];
     await page.route('**/api/subscription', (route) =>
       route.fulfill({
         json: {
           success: true,
-          body: { ...answers.shift(), CancelsAtPeriodEnd: false, CanManageBilling: true },
+          body: { CancelsAtPeriodEnd: false, CanManageBilling: true, ...answers.shift() },
         },
       }),
     );
@@ -346,6 +352,15 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
     await dialog.getByText('Ended', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Subscribe again' }).waitFor();
     await shot(page, 'subscription-ended');
+    expect(await seriousViolations(page, dialog)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Manage subscription' }).click();
+    dialog = page.getByRole('dialog', { name: 'Your subscription' });
+    await dialog.getByText('Cancelled', { exact: true }).waitFor();
+    await dialog.getByText('Ends on December 26, 2026', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Resume subscription' }).waitFor();
+    await shot(page, 'subscription-ending');
     expect(await seriousViolations(page, dialog)).toEqual([]);
     await page.context().close();
   });
