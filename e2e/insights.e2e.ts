@@ -140,9 +140,7 @@ describe.skipIf(isBrowserMissing)('insights and opinion groups', () => {
     if (opinion.Tidbit) {
       const tidbit = page.getByRole('complementary', { name: 'Insight' });
       await tidbit.getByText(opinion.Tidbit.Desc, { exact: true }).waitFor();
-      expect(opinion.Tidbit.Desc).toMatch(
-        /^[A-Z][^:]+: \d+\u00a0% agree, against \d+\u00a0% of everyone$/,
-      );
+      expect(opinion.Tidbit.Desc).toMatch(/^[A-Z][^:]+: \d+% agree, against \d+% of everyone$/);
       expect(opinion.Tidbit.Desc).not.toMatch(/people whose/);
     }
 
@@ -197,7 +195,7 @@ describe.skipIf(isBrowserMissing)('insights and opinion groups', () => {
     // Each line names its group, then how many of it vote as the member did (decision 068).
     for (const insight of answer.Insights) {
       expect(insight.Desc).toMatch(
-        /^[A-Z][^:]+: \d+\u00a0% (agree, as you do|disagree, as you do|are neutral, as you are)$/,
+        /^[A-Z][^:]+: \d+% (agree, as you do|disagree, as you do|are neutral, as you are)$/,
       );
     }
     if (answer.Insights.length > 2) {

@@ -150,7 +150,7 @@ describe('GET /api/insight/get', () => {
     // The voter (a woman who agrees) is told about women; wording and direction match the numbers.
     expect(Insights).toEqual([
       {
-        Desc: 'Women: 75\u00a0% agree, as you do',
+        Desc: 'Women: 75% agree, as you do',
         AgreementWording: 'agree',
         AgreementDirection: 1,
       },
@@ -176,13 +176,13 @@ describe('GET /api/insight/get', () => {
     const man = await insights(opinion.id, men[0]);
     expect(man.body.Insights).toEqual([
       {
-        Desc: 'Men: 100\u00a0% are neutral, as you are',
+        Desc: 'Men: 100% are neutral, as you are',
         AgreementWording: 'are split on',
         AgreementDirection: 0,
       },
       // 22 Millennials now that the rest is 10: 9 agree, 10 neutral, 3 disagree — split.
       {
-        Desc: 'Millennials: 45\u00a0% are neutral, as you are',
+        Desc: 'Millennials: 45% are neutral, as you are',
         AgreementWording: 'are split on',
         AgreementDirection: 0,
       },
@@ -219,7 +219,7 @@ describe('GET /api/insight/get', () => {
       url: `/api/opinion/get?slug=${opinion.slug}`,
     });
     expect(read.json().body.Opinion.Tidbit).toEqual({
-      Desc: 'Women: 75\u00a0% agree, against 28\u00a0% of everyone',
+      Desc: 'Women: 75% agree, against 28% of everyone',
       AgreementWording: 'agree',
       AgreementDirection: 1,
     });
@@ -258,7 +258,7 @@ describe('GET /api/insight/get', () => {
     expect(queued).toEqual([{ kind: 'refresh-opinion-insights' }]);
     await worker.drain();
     expect(await readTidbit()).toEqual({
-      Desc: 'Women: 100\u00a0% agree, against 50\u00a0% of everyone',
+      Desc: 'Women: 100% agree, against 50% of everyone',
       AgreementWording: 'agree',
       AgreementDirection: 1,
     });
@@ -402,7 +402,7 @@ describe('opinion groups', () => {
       insight.Desc.startsWith('Your opinion group'),
     );
     expect(groupInsight).toEqual({
-      Desc: `Your opinion group on ${topic.title}: 100\u00a0% agree, as you do`,
+      Desc: `Your opinion group on ${topic.title}: 100% agree, as you do`,
       AgreementWording: 'agree',
       AgreementDirection: 1,
     });
@@ -521,7 +521,7 @@ describe('with the read caches on', () => {
       const after = await read(voters[0]!);
       expect(after.Voters).toBe(20);
       expect(after.Matrix.gender.female).toEqual([50, 999, 999, 999, 50]);
-      expect(after.Insights[0].Desc).toBe('Women: 50\u00a0% agree, as you do');
+      expect(after.Insights[0].Desc).toBe('Women: 50% agree, as you do');
 
       // New personal details: the member's own insights follow at once.
       const changed = await postJson(

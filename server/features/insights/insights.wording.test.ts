@@ -8,13 +8,11 @@ import {
   wordStoredTidbit,
 } from './insights.wording.ts';
 
-const nbsp = '\u00a0';
-
 describe('how insights read (decision 068)', () => {
   it('writes a tidbit as people write it, for the example of issue 37', () => {
     expect(
       tidbitText({ Field: 'numChildren', Answer: '2', GroupAgree: 33, EveryoneAgree: 63 }),
-    ).toBe(`Parents of two: 33${nbsp}% agree, against 63${nbsp}% of everyone`);
+    ).toBe(`Parents of two: 33% agree, against 63% of everyone`);
   });
 
   it('has a phrase of its own for every answer of every field: none falls back to the label', () => {
@@ -55,7 +53,7 @@ describe('how insights read (decision 068)', () => {
     ] as const;
     for (const [field, answer, group] of lines) {
       expect(tidbitText({ Field: field, Answer: answer, GroupAgree: 75, EveryoneAgree: 28 })).toBe(
-        `${group}: 75${nbsp}% agree, against 28${nbsp}% of everyone`,
+        `${group}: 75% agree, against 28% of everyone`,
       );
     }
   });
@@ -67,13 +65,13 @@ describe('how insights read (decision 068)', () => {
   it('writes a personal insight in the same style: the group, then who votes as the member did', () => {
     const sides = { agree: 71, neutral: 20, disagree: 9 };
     expect(personalText(groupPhrase('religion', 'catholic'), 1, sides)).toBe(
-      `Catholics: 71${nbsp}% agree, as you do`,
+      `Catholics: 71% agree, as you do`,
     );
     expect(personalText(groupPhrase('numChildren', '2'), 5, sides)).toBe(
-      `Parents of two: 9${nbsp}% disagree, as you do`,
+      `Parents of two: 9% disagree, as you do`,
     );
     expect(personalText(groupPhrase('generation', 'x'), 3, sides)).toBe(
-      `Generation X: 20${nbsp}% are neutral, as you are`,
+      `Generation X: 20% are neutral, as you are`,
     );
   });
 
@@ -88,7 +86,7 @@ describe('how insights read (decision 068)', () => {
         AgreementDirection: 1,
       }),
     ).toEqual({
-      Desc: `Women: 75${nbsp}% agree, against 28${nbsp}% of everyone`,
+      Desc: `Women: 75% agree, against 28% of everyone`,
       AgreementWording: 'agree',
       AgreementDirection: 1,
     });

@@ -11,16 +11,16 @@ import {
  * group as a person would, then gives the figure. One pattern for every field and answer, on the
  * cards' tidbits and in the personal insights alike:
  *
- *   Parents of two: 33 % agree, against 63 % of everyone      (a tidbit)
- *   Catholics: 71 % agree, as you do                          (a personal insight)
+ *   Parents of two: 33% agree, against 63% of everyone      (a tidbit)
+ *   Catholics: 71% agree, as you do                          (a personal insight)
  *
  * The stored tidbit keeps the facts (the field, the answer, the two shares), not the sentence, so
  * a change of wording reaches every card at once, without recomputing anything.
  */
 
-/** A whole percent as the insights write it: a no-break space keeps it on one line. */
+/** A whole percent as the insights write it, as the opinion page's results and charts do: '33%'. */
 export function percentText(percent: number): string {
-  return `${percent}\u00a0%`;
+  return `${percent}%`;
 }
 
 /** 'one' … 'ten', then digits. */
@@ -177,7 +177,7 @@ export type TidbitFacts = {
   AgreementDirection: Tidbit['AgreementDirection'];
 };
 
-/** 'Parents of two: 33 % agree, against 63 % of everyone'. */
+/** 'Parents of two: 33% agree, against 63% of everyone'. */
 export function tidbitText(
   facts: Pick<TidbitFacts, 'Field' | 'Answer' | 'GroupAgree' | 'EveryoneAgree'>,
 ) {
@@ -221,8 +221,8 @@ export function wordStoredTidbit(stored: unknown): Tidbit | null {
 
 /**
  * A personal insight: the group, then the share of it that votes as the member did.
- * 'Women: 71 % agree, as you do' / 'Millennials: 64 % disagree, as you do' /
- * 'Catholics: 20 % are neutral, as you are'.
+ * 'Women: 71% agree, as you do' / 'Millennials: 64% disagree, as you do' /
+ * 'Catholics: 20% are neutral, as you are'.
  */
 export function personalText(
   group: string,
