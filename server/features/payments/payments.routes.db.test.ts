@@ -545,6 +545,12 @@ describe('POST /api/subscription/resume', () => {
       false,
     );
 
+    // Cancelled again at once and resumed again: the second resume is done, not an echo of the
+    // first.
+    await standIn.cancelAtPeriodEnd(subscriptionId);
+    expect((await call('POST', '/api/subscription/resume', cookie)).status).toBe(200);
+    expect(standIn.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+
     // Cancelled again and the period over: ended, nothing left to resume.
     await standIn.cancelAtPeriodEnd(subscriptionId);
     await standIn.endPeriod(subscriptionId);

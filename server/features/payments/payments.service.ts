@@ -259,8 +259,9 @@ export async function resumeSubscription(payments: Payments, user: SessionUser |
     stripe.subscriptions.update(
       subscriptionId,
       // A cancellation at the period's end, or at a date (the portal may set either).
+      // Idempotent by nature (a second call unsets what is already unset), so no key of ours: the
+      // SDK's own key covers its retries.
       current.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: '' },
-      { idempotencyKey: `stance-resume-${subscriptionId}-${Math.floor(Date.now() / 60_000)}` },
     ),
   );
   await inTransaction(payments.db, async (trx) => {
