@@ -18,6 +18,11 @@ export default defineConfig({
       '/api': 'http://127.0.0.1:3000',
       '/logout': 'http://127.0.0.1:3000',
       '/dev': 'http://127.0.0.1:3000',
+      // Drawn by the server from web/public/favicon.svg (docs/decisions/069).
+      '/favicon.ico': 'http://127.0.0.1:3000',
+      '/apple-touch-icon.png': 'http://127.0.0.1:3000',
+      '/icons': 'http://127.0.0.1:3000',
+      '/manifest.webmanifest': 'http://127.0.0.1:3000',
     },
   },
 });

@@ -152,6 +152,8 @@ async function startServer(env: NodeJS.ProcessEnv) {
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       NODE_ENV: nodeEnv,
+      // Read line by line for errors and probes below, whatever NODE_ENV.
+      LOG_FORMAT: 'json',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

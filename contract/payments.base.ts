@@ -36,6 +36,40 @@ export const ebookFileName = 'stance-opinion-dna-manual.pdf';
 /** The query parameter that carries the checkout session id back to Stance (docs/product/behaviour.md). */
 export const checkoutSessionParameter = 'session_id';
 
+/**
+ * The query parameter of Stripe's return address that names where the member goes once the
+ * payment is confirmed: the report they paid from (docs/decisions/069-honest-labels.md).
+ */
+export const checkoutNextParameter = 'next';
+
+/** The longest return path a checkout carries. */
+export const returnPathMaxLength = 300;
+
+/**
+ * A path on this site, as `returnTo` and the return's `next` must be: one leading `/` (not `//`,
+ * not `/\`, which browsers read as another host), no backslash, space or control character,
+ * nothing that parses to another origin. The path and query it names, or null. It never leaves
+ * the site, so it cannot send a member elsewhere (no open redirect).
+ */
+export function sameSitePath(value: string | null | undefined): string | null {
+  if (!value || value.length > returnPathMaxLength) return null;
+  if (!value.startsWith('/') || value.startsWith('//')) return null;
+  if (/[\\\s]/.test(value)) return null;
+  for (const character of value) {
+    const code = character.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f) return null;
+  }
+  const base = 'https://stance.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  return `${url.pathname}${url.search}`;
+}
+
 export const getStripeConfig = { method: 'GET', path: '/api/stripe-config' } as const;
 export const createCheckoutSession = {
   method: 'POST',
@@ -44,6 +78,7 @@ export const createCheckoutSession = {
 export const getCheckoutSession = { method: 'GET', path: '/api/checkout-session' } as const;
 export const getSubscription = { method: 'GET', path: '/api/subscription' } as const;
 export const createBillingPortalSession = { method: 'POST', path: '/api/billing-portal' } as const;
+export const resumeSubscription = { method: 'POST', path: '/api/subscription/resume' } as const;
 /** Not a JSON call: the ebook's PDF, or the wire format's error. */
 export const downloadEbook = { method: 'GET', path: '/api/ebook' } as const;
 /** Not a JSON call: Stripe's signed events. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, emptyPayload } from './api.ts';
 import * as base from './payments.base.ts';
-import { subscriptionStatuses } from './payments.base.ts';
+import { sameSitePath, subscriptionStatuses } from './payments.base.ts';
 
 export {
   subscriptionStatuses,
@@ -10,6 +10,8 @@ export {
   subscriptionProductName,
   ebookFileName,
   checkoutSessionParameter,
+  checkoutNextParameter,
+  sameSitePath,
   downloadEbook,
   stripeWebhook,
   type SubscriptionStatus,
@@ -46,7 +48,21 @@ export const getStripeConfig = defineCall({
 
 export const createCheckoutSession = defineCall({
   ...base.createCheckoutSession,
-  payload: emptyPayload,
+  payload: z
+    .object({
+      /**
+       * Where the member lands once the payment is confirmed: a path on this site (the report
+       * they paid from). Without it, the detailed Opinion DNA report.
+       */
+      returnTo: z
+        .string()
+        .refine(
+          (value) => sameSitePath(value) !== null,
+          'returnTo must be a path on this site, such as /reports/details/bigfive',
+        )
+        .optional(),
+    })
+    .strict(),
   response: z.object({
     /** Stripe's Checkout Session id (`cs_…`). */
     sessionId: z.string(),
@@ -74,18 +90,30 @@ export const getCheckoutSession = defineCall({
   }),
 });
 
+const subscriptionAnswer = z.object({
+  SubscriptionStatus: subscriptionStatus,
+  /** When the current period ends (ISO 8601): the next charge, or the end of access. */
+  RenewsAt: z.string().nullable(),
+  /** True when the member cancelled and access ends at `RenewsAt` without a new charge. */
+  CancelsAtPeriodEnd: z.boolean(),
+  /** True when Stripe's billing portal can be opened for this member. */
+  CanManageBilling: z.boolean(),
+});
+
 export const getSubscription = defineCall({
   ...base.getSubscription,
   payload: noQuery,
-  response: z.object({
-    SubscriptionStatus: subscriptionStatus,
-    /** When the current period ends (ISO 8601): the next charge, or the end of access. */
-    RenewsAt: z.string().nullable(),
-    /** True when the member cancelled and access ends at `RenewsAt` without a new charge. */
-    CancelsAtPeriodEnd: z.boolean(),
-    /** True when Stripe's billing portal can be opened for this member. */
-    CanManageBilling: z.boolean(),
-  }),
+  response: subscriptionAnswer,
+});
+
+/**
+ * Takes back a cancellation while the paid period runs: the subscription renews again at
+ * `RenewsAt`. 409 when there is nothing to resume (no subscription, ended, not cancelled).
+ */
+export const resumeSubscription = defineCall({
+  ...base.resumeSubscription,
+  payload: emptyPayload,
+  response: subscriptionAnswer,
 });
 
 export const createBillingPortalSession = defineCall({

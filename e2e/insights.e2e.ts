@@ -29,6 +29,7 @@ type FeedOpinion = {
   ArtifactID: number;
   NumVotes: number;
   Topics: { Slug: string }[];
+  Tidbit: { Desc: string } | null;
 };
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -129,6 +130,20 @@ describe.skipIf(isBrowserMissing)('insights and opinion groups', () => {
     await dismissCookies(page);
     const insights = page.getByRole('region', { name: 'Insights' });
 
+    // Counted figures only: votes, comments, shares, and no estimated views (decision 069).
+    const figureLabels = page.locator('article:has(h1) dl dt');
+    await figureLabels.first().waitFor();
+    const figures = await figureLabels.allTextContents();
+    expect(figures).toHaveLength(3);
+    expect(figures.join(' ')).not.toMatch(/view|estimated/);
+    // The card's tidbit reads as people write it (decision 068).
+    if (opinion.Tidbit) {
+      const tidbit = page.getByRole('complementary', { name: 'Insight' });
+      await tidbit.getByText(opinion.Tidbit.Desc, { exact: true }).waitFor();
+      expect(opinion.Tidbit.Desc).toMatch(/^[A-Z][^:]+: \d+% agree, against \d+% of everyone$/);
+      expect(opinion.Tidbit.Desc).not.toMatch(/people whose/);
+    }
+
     // Before a vote: the invitation, and links to the groups of the opinion's topics.
     await insights.getByText(/^Vote to see how you compare with other people/).waitFor();
     await insights
@@ -177,6 +192,12 @@ describe.skipIf(isBrowserMissing)('insights and opinion groups', () => {
     const shownFirst = Math.min(2, answer.Insights.length);
     await expect(list.getByRole('listitem').count()).resolves.toBe(shownFirst);
     await list.getByText(answer.Insights[0]!.Desc).waitFor();
+    // Each line names its group, then how many of it vote as the member did (decision 068).
+    for (const insight of answer.Insights) {
+      expect(insight.Desc).toMatch(
+        /^[A-Z][^:]+: \d+% (agree, as you do|disagree, as you do|are neutral, as you are)$/,
+      );
+    }
     if (answer.Insights.length > 2) {
       const more = insights.getByRole('button', {
         name: `See more (${answer.Insights.length - 2})`,

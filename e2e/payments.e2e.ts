@@ -15,12 +15,13 @@ import {
 } from './fixtures.ts';
 
 /**
- * Paying for the Opinion DNA (docs/decisions/049, 050), in the browser, against the Stripe
- * stand-in global setup starts: a member opens a locked report, its upsell, cancels Stripe's
- * checkout once and comes back to a calm message, then pays on the stand-in's page, returns to a
- * pending state while the payment is confirmed, and lands on their detailed Opinion DNA report,
- * unlocked. The subscription modal says active with a Manage billing link to Stripe's portal, and
- * the manual downloads as a PDF. axe finds nothing serious in any modal.
+ * Paying for the Opinion DNA (docs/decisions/049, 050, 069), in the browser, against the Stripe
+ * stand-in global setup starts: a member opens a locked report, its upsell (every buy button says
+ * it subscribes, and for how much), cancels Stripe's checkout once and comes back to a calm
+ * message, then pays from the Big Five's offer on the stand-in's page, returns to a pending state
+ * while the payment is confirmed, and lands back on the Big Five, unlocked. The subscription modal
+ * says active with a Manage billing link to Stripe's portal; cancelled there, it says when it ends
+ * and resumes; the manual downloads as a PDF. axe finds nothing serious in any modal.
  */
 
 const screenshotDir = path.resolve(import.meta.dirname, 'screenshots');
@@ -87,6 +88,9 @@ async function answerQuiz(page: Page, slug: string, count: number): Promise<numb
   );
 }
 
+/** Every buy button's name: what it starts, and its price (docs/decisions/069). */
+const subscribe = 'Subscribe for $9.99 a month';
+
 describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
   let browser: Browser;
   let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -130,19 +134,22 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
       await dialog.getByText('13 element reports', { exact: true }).waitFor();
       await dialog.getByText('A 114 page manual', { exact: true }).waitFor();
       await dialog.getByText('$9.99 a month', { exact: true }).waitFor();
-      await dialog.getByRole('button', { name: 'Unlock every report' }).waitFor();
+      // What the button starts, with its price (docs/decisions/069).
+      await dialog.getByRole('button', { name: subscribe }).waitFor();
       expect(await seriousViolations(page, dialog)).toEqual([]);
       await shot(page, 'buy-report');
 
       // My Opinion DNA's upsell: the same list, and the ebook block's buy button below the rows.
       await page.goto('/reports/my-opinion-dna');
       const ebook = page.getByRole('region', { name: 'The Opinion DNA manual' });
-      await ebook.getByRole('button', { name: 'Buy the manual' }).waitFor();
+      await ebook.getByRole('button', { name: subscribe }).waitFor();
+      await ebook.getByText('It is not sold on its own', { exact: false }).waitFor();
+      await expect(page.getByText(/buy the manual/i).count()).resolves.toBe(0);
       await ebook.scrollIntoViewIfNeeded();
       await shot(page, 'ebook-buy');
       await page.getByRole('button', { name: 'Unlock the full Opinion DNA' }).click();
       const upsell = page.getByRole('dialog', { name: 'Unlock your Opinion DNA' });
-      await upsell.getByRole('button', { name: 'Upgrade' }).waitFor();
+      await upsell.getByRole('button', { name: subscribe }).waitFor();
       expect(await seriousViolations(page, upsell)).toEqual([]);
       await shot(page, 'checkout');
       await page.context().close();
@@ -166,7 +173,7 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
     await dialog
       .getByText('Payments are not configured on this server', { exact: false })
       .waitFor();
-    await expect(dialog.getByRole('button', { name: 'Upgrade' }).count()).resolves.toBe(0);
+    await expect(dialog.getByRole('button', { name: subscribe }).count()).resolves.toBe(0);
     await shot(page, 'not-configured');
     await page.unrouteAll();
 
@@ -179,7 +186,7 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
     );
     await page.reload();
     await page.getByRole('button', { name: 'Unlock the full Opinion DNA' }).click();
-    await dialog.getByRole('button', { name: 'Upgrade' }).click();
+    await dialog.getByRole('button', { name: subscribe }).click();
     const error = dialog.getByRole('alert');
     await error.getByText('Stripe could not be reached; please try again shortly').waitFor();
     await shot(page, 'checkout-error');
@@ -191,8 +198,8 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
     await page.goto('/reports/details/opiniondna');
     await page.getByRole('region', { name: 'Opinion DNA: sample card' }).waitFor();
     await page.getByRole('button', { name: 'Unlock your Opinion DNA report' }).click();
-    let dialog = page.getByRole('dialog', { name: 'Unlock your Opinion DNA Core report' });
-    await dialog.getByRole('button', { name: 'Unlock every report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock your Opinion DNA Core report' });
+    await dialog.getByRole('button', { name: subscribe }).click();
 
     // The stand-in's checkout page; going back from it changes nothing.
     await page.getByRole('heading', { name: 'Subscribe to Stance' }).waitFor();
@@ -220,29 +227,38 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
       }
     });
 
-    await page.goto('/reports/details/opiniondna');
-    await page.getByRole('button', { name: 'Unlock your Opinion DNA report' }).click();
-    dialog = page.getByRole('dialog', { name: 'Unlock your Opinion DNA Core report' });
-    await dialog.getByRole('button', { name: 'Unlock every report' }).click();
+    // Paid from the Big Five's offer: back on the Big Five once confirmed.
+    await page.goto('/reports/details/bigfive');
+    await page.getByRole('button', { name: 'Unlock your Big Five report' }).click();
+    const bigFiveOffer = page.getByRole('dialog', { name: 'Unlock your Big Five report' });
+    await bigFiveOffer.getByRole('button', { name: subscribe }).click();
     await page.getByRole('heading', { name: 'Subscribe to Stance' }).waitFor();
     await page.getByRole('button', { name: 'Pay' }).click();
 
     await page.getByRole('heading', { name: 'Confirming your payment…' }).waitFor();
     await page.getByText('Stripe is still processing the payment', { exact: false }).waitFor();
     await shot(page, 'pending');
-    // Re-checked by itself, then the detailed Opinion DNA report, the member's own.
-    await page.waitForURL((url) => url.pathname === '/reports/details/opiniondna', {
+    // Re-checked by itself, then the report the member paid from, their own.
+    await page.waitForURL((url) => url.pathname === '/reports/details/bigfive', {
       timeout: 30_000,
     });
     expect(confirmations).toHaveLength(3);
     expect(new Set(confirmations).size).toBe(1);
     expect(confirmations[0]).toMatch(/^cs_test_/);
+    // Unlocked: this member has not answered the Big Five yet, so the card asks for the quiz.
+    const bigFive = page.getByRole('region', { name: 'Big Five: sample card' });
+    await bigFive.getByRole('link', { name: 'Take the quiz' }).waitFor();
+    await expect(
+      bigFive.getByRole('button', { name: 'Unlock your Big Five report' }).count(),
+    ).resolves.toBe(0);
+    await shot(page, 'paid-back-on-report');
+    // The return address was replaced: reloading does not confirm again.
+    expect(new URL(page.url()).searchParams.get('session_id')).toBeNull();
+    await page.goto('/reports/details/opiniondna');
     const card = page.getByRole('region', { name: 'Your Opinion DNA profile' });
     await card.waitFor();
     await expect(card.getByRole('img', { name: / out of 100; / }).count()).resolves.toBe(48);
     await expect(card.getByText('Sample', { exact: true }).count()).resolves.toBe(0);
-    // The return address was replaced: reloading does not confirm again.
-    expect(new URL(page.url()).searchParams.get('session_id')).toBeNull();
     await page.context().close();
   });
 
@@ -267,12 +283,27 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
       expect(bytes.length).toBeGreaterThan(100_000);
 
       if (width === 1280) {
-        // Manage billing: Stripe's portal, which links back to Stance.
+        // Manage billing: Stripe's portal, which cancels at the period's end and links back.
         await dialog.getByRole('button', { name: 'Manage billing' }).click();
         await page.waitForURL(/\/p\/session\/bps_/);
-        await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
-        await page.getByRole('link', { name: 'Return to Stance' }).click();
+        await page.getByRole('button', { name: 'Cancel subscription' }).click();
         await page.waitForURL((url) => url.pathname === '/reports/my-opinion-dna');
+
+        // Cancelled: the panel says when it ends, not that it renews, and offers to resume.
+        await page.goto('/app/settings');
+        await page.getByRole('button', { name: 'Manage subscription' }).click();
+        const ending = page.getByRole('dialog', { name: 'Your subscription' });
+        await ending.getByText('Cancelled', { exact: true }).waitFor();
+        await ending.getByText(/^Ends on [A-Z][a-z]+ \d{1,2}, \d{4}$/).waitFor();
+        await expect(ending.getByText(/renews on/).count()).resolves.toBe(0);
+        await shot(page, 'subscription-ending');
+        expect(await seriousViolations(page, ending)).toEqual([]);
+        await ending.getByRole('button', { name: 'Resume subscription' }).click();
+        await ending.getByText(/It renews on [A-Z][a-z]+ \d{1,2}, \d{4}\./).waitFor();
+        await ending.getByText('Active', { exact: true }).waitFor();
+        await ending.getByRole('button', { name: 'Close' }).click();
+
+        await page.goto('/reports/my-opinion-dna');
         const ebook = page.getByRole('region', { name: 'The Opinion DNA manual' });
         await ebook.getByRole('link', { name: 'Download the manual (PDF)' }).waitFor();
         await ebook.scrollIntoViewIfNeeded();
@@ -287,16 +318,22 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
 
   it('the subscription modal says when a renewal failed, and when the subscription ended', async () => {
     const page = await memberPage(390);
-    // What GET /api/subscription answers after invoice.payment_failed, then after the end.
+    // What GET /api/subscription answers after invoice.payment_failed, after the end, and while a
+    // cancelled subscription runs to the end of its period.
     const answers = [
       { SubscriptionStatus: 'past_due', RenewsAt: '2026-12-26T12:00:00.000Z' },
-      { SubscriptionStatus: 'inactive', RenewsAt: '2026-12-26T12:00:00.000Z' },
+      { SubscriptionStatus: 'inactive', RenewsAt: '2026-11-26T12:00:00.000Z' },
+      {
+        SubscriptionStatus: 'active',
+        RenewsAt: '2026-12-26T12:00:00.000Z',
+        CancelsAtPeriodEnd: true,
+      },
     ];
     await page.route('**/api/subscription', (route) =>
       route.fulfill({
         json: {
           success: true,
-          body: { ...answers.shift(), CancelsAtPeriodEnd: false, CanManageBilling: true },
+          body: { CancelsAtPeriodEnd: false, CanManageBilling: true, ...answers.shift() },
         },
       }),
     );
@@ -315,6 +352,15 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
     await dialog.getByText('Ended', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Subscribe again' }).waitFor();
     await shot(page, 'subscription-ended');
+    expect(await seriousViolations(page, dialog)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Manage subscription' }).click();
+    dialog = page.getByRole('dialog', { name: 'Your subscription' });
+    await dialog.getByText('Cancelled', { exact: true }).waitFor();
+    await dialog.getByText('Ends on December 26, 2026', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Resume subscription' }).waitFor();
+    await shot(page, 'subscription-ending');
     expect(await seriousViolations(page, dialog)).toEqual([]);
     await page.context().close();
   });

@@ -72,6 +72,9 @@ describe.skipIf(process.env.DATABASE_URL)('npm start on a fresh clone', () => {
         });
       });
       expect(output).toContain(`Stance is running at ${baseUrl}`);
+      // Readable lines, not JSON, though the output is a pipe (docs/decisions/069).
+      expect(output).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Stance is running at /m);
+      expect(output.split('\n').filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
       expect(fs.existsSync(path.join(checkout, 'dist/web/index.html'))).toBe(true);
 
       const visitor = new HttpClient(`http://127.0.0.1:${port}`);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { ReadableRequestLog } from './logger.ts';
 import type { AppDeps } from './app-deps.ts';
 import type { TrustProxy } from './config.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
@@ -72,6 +73,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // A readable log gets one line per request, not two entries of objects (server/logger.ts).
+    ...(deps.config.logFormat === 'pretty' ? { logController: new ReadableRequestLog() } : {}),
     bodyLimit: bodyLimitBytes,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // Slow clients (a body sent a byte at a time) are cut off rather than held for ever.

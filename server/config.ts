@@ -64,6 +64,7 @@ const environmentSchema = z.object({
   REDIS_URL: optionalString,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   INSIGHTS_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
@@ -142,6 +143,11 @@ export type Config = {
   redisUrl: string | undefined;
   isProduction: boolean;
   logLevel: string;
+  /**
+   * How the log is written: `pretty`, one readable line per entry (development's default), or
+   * `json`, one JSON object per line for a log collector (production's default).
+   */
+  logFormat: 'pretty' | 'json';
   /**
    * How long reads everyone shares (opinion pages, feed rankings, sidebar cards) are kept in this
    * process's memory; 0 turns the cache off (docs/decisions/014-voting.md).
@@ -229,6 +235,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisUrl: env.REDIS_URL,
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
     // Tests write rows behind the app's back through factories, which a cache would not see.
     readCacheMs: env.READ_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 5000),
     jobsPollMs: env.JOBS_POLL_MS,

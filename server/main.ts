@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { stopServing } from './plugins/health.ts';
 import { shareChanges } from './cache-changes.ts';
 import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
 import { DatabaseLockedError } from './db/database.ts';
 import { createOutageLog } from './db/outages.ts';
 import { jobHandlers } from './jobs/handlers.ts';
@@ -14,17 +14,7 @@ const shutdownGraceMs = 10_000;
 
 async function main() {
   const config = loadConfig();
-  const logger = pino({
-    level: config.logLevel,
-    ...(process.stdout.isTTY && !config.isProduction
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-          },
-        }
-      : {}),
-  });
+  const logger = await createLogger(config);
   const startedAt = performance.now();
   // One log of the database's outages for both pools: whichever notices first says so, once.
   const outages = createOutageLog(logger);

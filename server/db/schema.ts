@@ -143,8 +143,16 @@ export interface OpinionsTable {
   slug: string;
   title: string;
   authorId: number | null;
+  /**
+   * Derived: the tidbit's facts, worded when read (docs/decisions/068). Rows from before 068 hold
+   * `Desc` instead, until the refresh their migration queued replaces them.
+   */
   tidbit: Json<{
-    Desc: string;
+    Field?: string;
+    Answer?: string;
+    GroupAgree?: number;
+    EveryoneAgree?: number;
+    Desc?: string;
     AgreementWording: string;
     AgreementDirection: number;
   } | null> | null;

@@ -26,7 +26,15 @@ export async function startServerProcess(
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, ...env },
+    // The log as JSON, whatever NODE_ENV: tests read its levels.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      LOG_FORMAT: 'json',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

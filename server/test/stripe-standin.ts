@@ -50,8 +50,15 @@ export type StripeStandIn = {
   requests: string[];
   /** Pays a checkout session, as the Pay button does; returns its events. */
   pay(sessionId: string): Promise<StandInEvent[]>;
-  /** Ends a subscription at once, as the portal's Cancel button does. */
+  /** Ends a subscription at once (Stripe's API and dashboard can). */
   cancel(subscriptionId: string): Promise<StandInEvent[]>;
+  /**
+   * Cancels at the end of the paid period, as the portal's Cancel button does by default: still
+   * active, `cancel_at_period_end`, and customer.subscription.updated.
+   */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<StandInEvent[]>;
+  /** The paid period of a subscription set to cancel runs out: canceled, and its deletion. */
+  endPeriod(subscriptionId: string): Promise<StandInEvent[]>;
   /** A renewal whose payment failed: past_due and invoice.payment_failed. */
   failRenewal(subscriptionId: string): Promise<StandInEvent[]>;
   /** A renewal paid: a new period, active, and invoice.paid. */
@@ -108,6 +115,8 @@ export async function startStripeStandIn(
     requests: [],
     pay,
     cancel,
+    cancelAtPeriodEnd,
+    endPeriod,
     failRenewal,
     renew,
     makeEvent,
@@ -273,6 +282,35 @@ export async function startStripeStandIn(
     return emit([makeEvent('customer.subscription.deleted', subscription)]);
   }
 
+  async function cancelAtPeriodEnd(subscriptionId: string): Promise<StandInEvent[]> {
+    const subscription = subscriptionOrThrow(subscriptionId);
+    Object.assign(subscription, { cancel_at_period_end: true, canceled_at: now() });
+    return emit([makeEvent('customer.subscription.updated', subscription)]);
+  }
+
+  async function endPeriod(subscriptionId: string): Promise<StandInEvent[]> {
+    const subscription = subscriptionOrThrow(subscriptionId);
+    Object.assign(subscription, { status: 'canceled', ended_at: now() });
+    return emit([makeEvent('customer.subscription.deleted', subscription)]);
+  }
+
+  /** POST /v1/subscriptions/:id: what Stance changes, taking back a cancellation. */
+  function updateSubscription(subscription: StripeObject, params: Record<string, unknown>) {
+    if (subscription.status === 'canceled') {
+      return stripeError(400, 'A canceled subscription can only update its cancellation reason.');
+    }
+    if (params.cancel_at_period_end !== undefined) {
+      subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
+    }
+    // The form encoding sends an empty string to unset a field.
+    if (params.cancel_at === '') subscription.cancel_at = null;
+    if (!subscription.cancel_at_period_end && subscription.cancel_at === null) {
+      subscription.canceled_at = null;
+    }
+    void emit([makeEvent('customer.subscription.updated', subscription)]);
+    return { status: 200, body: subscription };
+  }
+
   async function failRenewal(subscriptionId: string): Promise<StandInEvent[]> {
     const subscription = subscriptionOrThrow(subscriptionId);
     const invoice = newInvoice(subscription, false);
@@ -390,6 +428,12 @@ export async function startStripeStandIn(
       const subscription = standIn.subscriptions.get(parts[2]!);
       return subscription ? { status: 200, body: subscription } : noSuch('subscription', parts[2]!);
     }
+    if (method === 'POST' && parts.length === 3 && path.startsWith('/v1/subscriptions/')) {
+      const subscription = standIn.subscriptions.get(parts[2]!);
+      return subscription
+        ? updateSubscription(subscription, params)
+        : noSuch('subscription', parts[2]!);
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       return createPortalSession(params);
     }
@@ -473,13 +517,14 @@ a{color:#635bff}</style></head><body><p class="note">Stripe stand-in (test mode)
           subscription.customer === session.customer && subscription.status !== 'canceled',
       );
       if (method === 'POST' && portal[2]) {
-        if (live) await standIn.cancel(live.id);
+        // Stripe's portal cancels at the end of the paid period unless told otherwise.
+        if (live && !live.cancel_at_period_end) await standIn.cancelAtPeriodEnd(live.id);
         redirect(response, String(session.return_url ?? standIn.baseUrl));
         return true;
       }
       const body = live
-        ? `<div class="card"><h1>Your subscription</h1><p>${escapeHtml(subscriptionProductName)}: ${escapeHtml(String(live.status))}</p>
-<form method="post" action="${escapeHtml(url.pathname)}/cancel"><button type="submit">Cancel subscription</button></form>
+        ? `<div class="card"><h1>Your subscription</h1><p>${escapeHtml(subscriptionProductName)}: ${escapeHtml(String(live.status))}${live.cancel_at_period_end ? ', cancels at the end of the period' : ''}</p>
+${live.cancel_at_period_end ? '' : `<form method="post" action="${escapeHtml(url.pathname)}/cancel"><button type="submit">Cancel subscription</button></form>`}
 <p><a href="${escapeHtml(String(session.return_url))}">Return to Stance</a></p></div>`
         : `<div class="card"><h1>No live subscription</h1><p><a href="${escapeHtml(String(session.return_url))}">Return to Stance</a></p></div>`;
       sendHtml(response, page('Billing', body));

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { checkoutSessionParameter } from '../../contract/payments.base.ts';
+import { checkoutNextParameter, checkoutSessionParameter } from '../../contract/payments.base.ts';
 import { reportNames } from '../../contract/reports.base.ts';
 import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
 import { useModals } from '../features/modals/modal-store.tsx';
@@ -35,7 +35,10 @@ function DnaReport() {
   if (checkoutSession) {
     return (
       <Page title="My Opinion DNA">
-        <CheckoutReturn sessionId={checkoutSession} />
+        <CheckoutReturn
+          sessionId={checkoutSession}
+          next={searchParams.get(checkoutNextParameter)}
+        />
       </Page>
     );
   }

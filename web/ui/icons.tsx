@@ -38,13 +38,6 @@ export const ShareIcon = (props: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
-export const EyeIcon = (props: SVGProps<SVGSVGElement>) => (
-  <Icon {...props}>
-    <path d="M2 10s3-5.5 8-5.5S18 10 18 10s-3 5.5-8 5.5S2 10 2 10z" />
-    <circle cx="10" cy="10" r="2.3" />
-  </Icon>
-);
-
 export const SearchIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <circle cx="8.5" cy="8.5" r="5" />

@@ -1,9 +1,11 @@
 /*
  * What other features use of insights besides its service: the job kinds (the personal details
- * queue a refresh when they change). docs/decisions/052-insights-and-stored-groups.md.
+ * queue a refresh when they change), and the tidbit's wording (the opinion reads word the stored
+ * facts). docs/decisions/052-insights-and-stored-groups.md, 068-insights-worded-for-people.md.
  */
 export {
   computeTopicGroupsJobKind,
   refreshMemberInsightsJobKind,
   refreshOpinionInsightsJobKind,
 } from './insights.job-kind.ts';
+export { wordStoredTidbit } from './insights.wording.ts';

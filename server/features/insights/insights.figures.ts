@@ -1,15 +1,13 @@
 import type { Tidbit } from '../../../contract/entities.ts';
 import type { DemographicAnswers } from '../../db/schema.ts';
-import { generationOf, generationOptions } from '../../../contract/demographics.base.ts';
-import {
-  insightFieldKeys,
-  insightFields,
-  type InsightFieldKey,
-} from '../../../contract/insights.base.ts';
+import { generationOf } from '../../../contract/demographics.base.ts';
+import { insightFieldKeys, type InsightFieldKey } from '../../../contract/insights.base.ts';
+import type { TidbitFacts } from './insights.wording.ts';
 
 /*
  * The insights' pure rules (docs/decisions/052-insights-and-stored-groups.md): which figures are
- * withheld, how a group's stance is worded, the personal insights and the tidbit. No database.
+ * withheld, a group's stance, the personal insights and the tidbit. No database; the sentences
+ * are insights.wording.ts's.
  */
 
 /** Counts of ratings 1..5. */
@@ -101,66 +99,6 @@ export function stanceOf(counts: readonly number[]): {
   return { AgreementWording: 'are split on', AgreementDirection: 0 };
 }
 
-const fieldNouns: Record<InsightFieldKey, string> = {
-  gender: 'gender',
-  generation: 'generation',
-  nationality: 'nationality',
-  education: 'education',
-  maritalStatus: 'marital status',
-  householdIncome: 'household income',
-  sexualOrientation: 'sexual orientation',
-  religion: 'religion',
-  politicalSpectrum: 'political views',
-  numChildren: 'number of children',
-};
-
-function answerLabel(field: InsightFieldKey, answer: string): string {
-  if (field === 'nationality') {
-    try {
-      return (
-        new Intl.DisplayNames(['en'], { type: 'region' }).of(answer.toUpperCase()) ??
-        answer.toUpperCase()
-      );
-    } catch {
-      return answer.toUpperCase();
-    }
-  }
-  const fieldInfo = insightFields.find((entry) => entry.key === field);
-  return fieldInfo?.answers.find((entry) => entry.value === answer)?.label ?? answer;
-}
-
-function generationPeople(answer: string): string {
-  return generationOptions.find((option) => option.value === answer)?.people ?? answer;
-}
-
-/** The people with an answer, named for everyone ('women', 'people whose religion is Catholic'). */
-export function groupName(field: InsightFieldKey, answer: string): string {
-  if (field === 'gender' && answer === 'female') return 'women';
-  if (field === 'gender' && answer === 'male') return 'men';
-  if (field === 'gender' && answer === 'non-binary') return 'non-binary people';
-  if (field === 'generation') return generationPeople(answer);
-  if (field === 'numChildren' && answer === '-1') return 'people without children';
-  if (field === 'religion' && answer === 'none') return 'people with no religion';
-  return `people whose ${fieldNouns[field]} is ${answerLabel(field, answer)}`;
-}
-
-/** The people who share the member's answer, named for them ('women', 'people with your religion'). */
-export function yourGroupName(field: InsightFieldKey, answer: string): string {
-  if (field === 'gender' && (answer === 'female' || answer === 'male')) {
-    return groupName(field, answer);
-  }
-  if (field === 'generation') return `people of your generation (${generationPeople(answer)})`;
-  return `people with your ${fieldNouns[field]}`;
-}
-
-/** 'You agree with 71% of women' / 'You and 64% of men disagree' / 'You and 20% of … are neutral'. */
-export function personalSentence(rating: number, counts: readonly number[], group: string): string {
-  const sides = sidesOf(counts);
-  if (rating <= 2) return `You agree with ${sides.agree}% of ${group}`;
-  if (rating >= 4) return `You and ${sides.disagree}% of ${group} disagree`;
-  return `You and ${sides.neutral}% of ${group} are neutral`;
-}
-
 /** The answer a member gave for each field (generation from the birth year), where they gave one. */
 export function answersOf(demographics: DemographicAnswers): Map<InsightFieldKey, string> {
   const answers = new Map<InsightFieldKey, string>();
@@ -208,7 +146,7 @@ export function tidbitOf(
   byField: CountsByField,
   everyone: readonly number[],
   minGroupSize: number,
-): Tidbit | null {
+): TidbitFacts | null {
   const totalVoters = sumOf(everyone);
   if (totalVoters === 0) return null;
   const overall = sidesOf(everyone).agree;
@@ -224,9 +162,11 @@ export function tidbitOf(
     }
   }
   if (!best) return null;
-  const group = groupName(best.field, best.answer);
   return {
-    Desc: `${sidesOf(best.counts).agree}% of ${group} agree, against ${overall}% of everyone`,
+    Field: best.field,
+    Answer: best.answer,
+    GroupAgree: sidesOf(best.counts).agree,
+    EveryoneAgree: overall,
     ...stanceOf(best.counts),
   };
 }

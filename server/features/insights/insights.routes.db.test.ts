@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noVotesMarker } from '../../../contract/constants.ts';
 import { demographicsConsentText } from '../../../contract/demographics.base.ts';
+import * as rewordTidbits from '../../db/migrations/20261128T1800-reword-tidbits.ts';
 import { jobHandlers } from '../../jobs/handlers.ts';
 import { startJobWorker, type JobWorker } from '../../jobs/worker.ts';
 import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
@@ -148,7 +149,11 @@ describe('GET /api/insight/get', () => {
 
     // The voter (a woman who agrees) is told about women; wording and direction match the numbers.
     expect(Insights).toEqual([
-      { Desc: 'You agree with 75% of women', AgreementWording: 'agree', AgreementDirection: 1 },
+      {
+        Desc: 'Women: 75% agree, as you do',
+        AgreementWording: 'agree',
+        AgreementDirection: 1,
+      },
     ]);
 
     // Five more voters without details: the rest is 10, men are shown.
@@ -171,13 +176,13 @@ describe('GET /api/insight/get', () => {
     const man = await insights(opinion.id, men[0]);
     expect(man.body.Insights).toEqual([
       {
-        Desc: 'You and 100% of men are neutral',
+        Desc: 'Men: 100% are neutral, as you are',
         AgreementWording: 'are split on',
         AgreementDirection: 0,
       },
       // 22 Millennials now that the rest is 10: 9 agree, 10 neutral, 3 disagree — split.
       {
-        Desc: 'You and 45% of people of your generation (Millennials) are neutral',
+        Desc: 'Millennials: 45% are neutral, as you are',
         AgreementWording: 'are split on',
         AgreementDirection: 0,
       },
@@ -200,8 +205,60 @@ describe('GET /api/insight/get', () => {
       .select('tidbit')
       .where('id', '=', opinion.id)
       .executeTakeFirstOrThrow();
+    // Stored as its facts, worded when read (docs/decisions/068).
     expect(row.tidbit).toEqual({
-      Desc: '75% of women agree, against 28% of everyone',
+      Field: 'gender',
+      Answer: 'female',
+      GroupAgree: 75,
+      EveryoneAgree: 28,
+      AgreementWording: 'agree',
+      AgreementDirection: 1,
+    });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/opinion/get?slug=${opinion.slug}`,
+    });
+    expect(read.json().body.Opinion.Tidbit).toEqual({
+      Desc: 'Women: 75% agree, against 28% of everyone',
+      AgreementWording: 'agree',
+      AgreementDirection: 1,
+    });
+  });
+
+  it('rewords a tidbit stored before its facts were: hidden, then refreshed by the queued job', async () => {
+    const opinion = await buildOpinion(t.db);
+    const women = await Promise.all(Array.from({ length: 10 }, () => member({ gender: 'female' })));
+    const others = await Promise.all(Array.from({ length: 10 }, () => member(null)));
+    for (const woman of women) await vote(woman, opinion.id, 1);
+    for (const other of others) await vote(other, opinion.id, 5);
+    await worker.drain();
+    // As the refresh job stored tidbits before decision 068: the sentence only.
+    const legacy = {
+      Desc: '100% of women agree, against 50% of everyone',
+      AgreementWording: 'agree',
+      AgreementDirection: 1,
+    };
+    await t.db
+      .updateTable('opinions')
+      .set({ tidbit: JSON.stringify(legacy) })
+      .where('id', '=', opinion.id)
+      .execute();
+    const readTidbit = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/opinion/get?slug=${opinion.slug}` })).json()
+        .body.Opinion.Tidbit;
+    expect(await readTidbit()).toBeNull();
+
+    await rewordTidbits.up(t.db as unknown as Kysely<unknown>);
+    const queued = await t.db
+      .selectFrom('jobs')
+      .select('kind')
+      .where('dedupeKey', '=', `refresh-opinion-tidbit:${opinion.id}`)
+      .where('doneAt', 'is', null)
+      .execute();
+    expect(queued).toEqual([{ kind: 'refresh-opinion-tidbit' }]);
+    await worker.drain();
+    expect(await readTidbit()).toEqual({
+      Desc: 'Women: 100% agree, against 50% of everyone',
       AgreementWording: 'agree',
       AgreementDirection: 1,
     });
@@ -342,10 +399,10 @@ describe('opinion groups', () => {
       ),
     ).toBe(100);
     const groupInsight = page.body.Insights.find((insight: { Desc: string }) =>
-      insight.Desc.includes('your opinion group'),
+      insight.Desc.startsWith('Your opinion group'),
     );
     expect(groupInsight).toEqual({
-      Desc: `You agree with 100% of your opinion group on ${topic.title}`,
+      Desc: `Your opinion group on ${topic.title}: 100% agree, as you do`,
       AgreementWording: 'agree',
       AgreementDirection: 1,
     });
@@ -493,7 +550,12 @@ describe('with a settle time (INSIGHTS_SETTLE_MS)', () => {
         .where('doneAt', 'is', null)
         .execute();
       await settledWorker.drain();
-      expect((await tidbitNow())?.Desc).toBe('92% of women agree, against 46% of everyone');
+      expect(await tidbitNow()).toMatchObject({
+        Field: 'gender',
+        Answer: 'female',
+        GroupAgree: 92,
+        EveryoneAgree: 46,
+      });
     } finally {
       await settledWorker.stop();
       await settled.close();
@@ -553,7 +615,7 @@ describe('with the read caches on', () => {
       const after = await read(voters[0]!);
       expect(after.Voters).toBe(20);
       expect(after.Matrix.gender.female).toEqual([50, 999, 999, 999, 50]);
-      expect(after.Insights[0].Desc).toBe('You agree with 50% of women');
+      expect(after.Insights[0].Desc).toBe('Women: 50% agree, as you do');
 
       // New personal details: the member's own insights follow at once.
       const changed = await postJson(

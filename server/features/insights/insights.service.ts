@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Tidbit } from '../../../contract/entities.ts';
 import { insightFields, type InsightFieldKey } from '../../../contract/insights.base.ts';
 import type {
   GroupOnOpinion,
@@ -23,16 +22,20 @@ import {
   answersOf,
   countsByField,
   emptyCounts,
-  personalSentence,
   shownAnswers,
   shownParts,
   sidesOf,
   stanceOf,
   sumOf,
   tidbitOf,
-  yourGroupName,
   type RatingCounts,
 } from './insights.figures.ts';
+import {
+  groupPhrase,
+  opinionGroupPhrase,
+  personalText,
+  type TidbitFacts,
+} from './insights.wording.ts';
 import {
   checkTopicGroupsJobKind,
   computeTopicGroupsJobKind,
@@ -250,7 +253,7 @@ export async function getInsights(
     if (!counts || !shown.get(field)?.has(answer)) continue;
     personal.push({
       insight: {
-        Desc: personalSentence(me.rating, counts, yourGroupName(field, answer)),
+        Desc: personalText(groupPhrase(field, answer), me.rating, sidesOf(counts)),
         ...stanceOf(counts),
       },
       distance: Math.abs(sidesOf(counts).agree - overallAgree),
@@ -262,10 +265,10 @@ export async function getInsights(
     group.counts && mineKeys.has(`${group.topicId}:${group.groupId}`)
       ? [
           {
-            Desc: personalSentence(
+            Desc: personalText(
+              opinionGroupPhrase(group.topicTitle),
               me.rating,
-              group.counts,
-              `your opinion group on ${group.topicTitle}`,
+              sidesOf(group.counts),
             ),
             ...stanceOf(group.counts),
           },
@@ -593,15 +596,17 @@ export async function refreshOpinionTidbit(
   }
 }
 
-function sameTidbit(
-  stored: { Desc: string; AgreementWording: string; AgreementDirection: number } | null,
-  computed: Tidbit | null,
-): boolean {
+/** True when the stored tidbit holds these facts (one stored before them never does). */
+function sameTidbit(stored: unknown, computed: TidbitFacts | null): boolean {
   if (!stored || !computed) return stored === computed;
+  const facts = stored as Partial<TidbitFacts>;
   return (
-    stored.Desc === computed.Desc &&
-    stored.AgreementWording === computed.AgreementWording &&
-    stored.AgreementDirection === computed.AgreementDirection
+    facts.Field === computed.Field &&
+    facts.Answer === computed.Answer &&
+    facts.GroupAgree === computed.GroupAgree &&
+    facts.EveryoneAgree === computed.EveryoneAgree &&
+    facts.AgreementWording === computed.AgreementWording &&
+    facts.AgreementDirection === computed.AgreementDirection
   );
 }
 

@@ -13,6 +13,7 @@ import { shareResponseBody } from '../../serializer.ts';
 import { resolveTopicIds } from '../topics/topics.service.ts';
 import { liveSessionBounds, resolveSessionWithRating } from '../sessions/sessions.service.ts';
 import { quizOfOpinionSlug, type QuizLink } from '../reports/index.ts';
+import { wordStoredTidbit } from '../insights/index.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import { canSeeOpinion, editRight } from './opinions.permissions.ts';
 import * as opinionsRepository from './opinions.repository.ts';
@@ -130,13 +131,7 @@ function toOpinion(bundle: OpinionBundle, rating: number): Opinion {
     Rating: rating,
     Deleted: row.deleted,
     Topics: bundle.topics,
-    Tidbit: row.tidbit
-      ? {
-          Desc: row.tidbit.Desc,
-          AgreementWording: row.tidbit.AgreementWording,
-          AgreementDirection: Math.sign(row.tidbit.AgreementDirection) as -1 | 0 | 1,
-        }
-      : null,
+    Tidbit: wordStoredTidbit(row.tidbit),
     Created: row.createdAt.toISOString(),
     AuthorUsername: row.authorUsername ?? '',
   };

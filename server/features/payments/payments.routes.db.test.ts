@@ -136,6 +136,44 @@ async function ebookStatus(cookie?: string): Promise<number> {
 }
 
 describe('checkout, webhook, unlocked report', () => {
+  it('sends the member back to the report they paid from, and never off the site', async () => {
+    const { cookie } = await memberWithAnswers();
+    const checkoutFrom = async (returnTo: unknown) => {
+      const response = await fetch(`${baseUrl}/api/create-checkout-session`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: { returnTo } }),
+      });
+      return { status: response.status, json: (await response.json()) as Body };
+    };
+    const fromBigFive = await checkoutFrom('/reports/details/bigfive');
+    expect(fromBigFive.status).toBe(200);
+    const { sessionId } = fromBigFive.json.body as { sessionId: string };
+    expect(await payOnCheckoutPage(fromBigFive.json.body.url)).toBe(
+      `http://stance.test/reports/my-opinion-dna?session_id=${sessionId}` +
+        '&next=%2Freports%2Fdetails%2Fbigfive',
+    );
+
+    for (const returnTo of [
+      'https://evil.example/reports',
+      '//evil.example/reports',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'reports/details/bigfive',
+      '/reports/\ndetails',
+      '',
+      `/${'a'.repeat(400)}`,
+      42,
+    ]) {
+      const refused = await checkoutFrom(returnTo);
+      expect(refused.status, JSON.stringify(returnTo)).toBe(400);
+      expect(refused.json).toEqual({
+        success: false,
+        error: expect.stringMatching(/^returnTo/) as unknown,
+      });
+    }
+  });
+
   it('takes a member from a locked report to its scores, with one customer and one fulfilment', async () => {
     const { user, cookie } = await memberWithAnswers();
     expect(await bigFiveScores(cookie)).toBeUndefined();
@@ -273,6 +311,7 @@ describe('exactly once', () => {
     const { user, cookie } = await memberWithAnswers();
     const { sessionId, url } = await startCheckout(cookie);
     standIn.deliversAtOnce = false;
+    standIn.pending.splice(0);
     try {
       await payOnCheckoutPage(url);
     } finally {
@@ -322,6 +361,7 @@ describe('exactly once', () => {
     const { user, cookie } = await memberWithAnswers();
     const { sessionId, url } = await startCheckout(cookie);
     standIn.deliversAtOnce = false;
+    standIn.pending.splice(0);
     try {
       await payOnCheckoutPage(url);
     } finally {
@@ -459,12 +499,70 @@ describe('the subscription ending, lapsing and the billing portal', () => {
     expect(cancelled.status).toBe(303);
     await cancelled.text();
     expect(cancelled.headers.get('location')).toBe('http://stance.test/reports/my-opinion-dna');
-    expect(await statusOf(user.id)).toBe('inactive');
+    // As Stripe's portal does by default: open until the paid period ends, then no renewal.
+    expect(await statusOf(user.id)).toBe('active');
+    const ending = (await call('GET', '/api/subscription', cookie)).json.body;
+    expect(ending).toMatchObject({ SubscriptionStatus: 'active', CancelsAtPeriodEnd: true });
+    expect(Date.parse(ending.RenewsAt as string)).toBeGreaterThan(Date.now());
 
     const newcomer = await buildMember(t.db);
     const none = await call('POST', '/api/billing-portal', newcomer.cookie);
     expect(none.status).toBe(409);
     expect(none.json.error).toBe('You have no subscription to manage yet');
+  });
+});
+
+describe('POST /api/subscription/resume', () => {
+  it('takes back a cancellation while the period runs, at once, and the period then ends', async () => {
+    const { user, cookie, subscriptionId } = await subscribedMember();
+    const notEnding = await call('POST', '/api/subscription/resume', cookie);
+    expect(notEnding.status).toBe(409);
+    expect(notEnding.json.error).toBe('Your subscription is not set to end');
+
+    await standIn.cancelAtPeriodEnd(subscriptionId);
+    const ending = (await call('GET', '/api/subscription', cookie)).json.body;
+    expect(ending.CancelsAtPeriodEnd).toBe(true);
+
+    // The answer already says it renews: the panel does not wait for Stripe's webhook.
+    standIn.deliversAtOnce = false;
+    standIn.pending.splice(0);
+    try {
+      const resumed = await call('POST', '/api/subscription/resume', cookie);
+      expect(resumed.status, resumed.json.error).toBe(200);
+      expect(resumed.json.body).toEqual({ ...ending, CancelsAtPeriodEnd: false });
+      expect(standIn.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+      // The webhook that follows changes nothing more, and is not refused as stale.
+      const events = standIn.pending.splice(0);
+      expect(events.map((event) => event.type)).toEqual(['customer.subscription.updated']);
+      for (const event of events) {
+        const delivery = await standIn.deliver(event);
+        expect(JSON.parse(delivery.body)).toMatchObject({ outcome: 'applied' });
+      }
+    } finally {
+      standIn.deliversAtOnce = true;
+    }
+    expect((await call('GET', '/api/subscription', cookie)).json.body.CancelsAtPeriodEnd).toBe(
+      false,
+    );
+
+    // Cancelled again at once and resumed again: the second resume is done, not an echo of the
+    // first.
+    await standIn.cancelAtPeriodEnd(subscriptionId);
+    expect((await call('POST', '/api/subscription/resume', cookie)).status).toBe(200);
+    expect(standIn.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+
+    // Cancelled again and the period over: ended, nothing left to resume.
+    await standIn.cancelAtPeriodEnd(subscriptionId);
+    await standIn.endPeriod(subscriptionId);
+    expect(await statusOf(user.id)).toBe('inactive');
+    const ended = await call('POST', '/api/subscription/resume', cookie);
+    expect(ended.status).toBe(409);
+    expect(ended.json.error).toBe('You have no running subscription to resume');
+
+    const visitor = await call('POST', '/api/subscription/resume');
+    expect(visitor.status).toBe(401);
+    const newcomer = await buildMember(t.db);
+    expect((await call('POST', '/api/subscription/resume', newcomer.cookie)).status).toBe(409);
   });
 });
 

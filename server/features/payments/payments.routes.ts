@@ -7,6 +7,7 @@ import {
   getCheckoutSession,
   getStripeConfig,
   getSubscription,
+  resumeSubscription,
   stripeWebhook,
 } from '../../../contract/payments.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -23,8 +24,8 @@ export function registerPaymentRoutes(app: FastifyInstance, { db, config }: AppD
   }
 
   registerCall(app, getStripeConfig, async () => paymentsService.getStripeConfig(payments));
-  registerCall(app, createCheckoutSession, async (_input, request) =>
-    paymentsService.createCheckoutSession(payments, request.user),
+  registerCall(app, createCheckoutSession, async (input, request) =>
+    paymentsService.createCheckoutSession(payments, request.user, input),
   );
   registerCall(app, getCheckoutSession, async ({ session_id }, request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -33,6 +34,10 @@ export function registerPaymentRoutes(app: FastifyInstance, { db, config }: AppD
   registerCall(app, getSubscription, async (_input, request, reply) => {
     reply.header('cache-control', 'no-store');
     return paymentsService.getSubscription(payments, request.user);
+  });
+  registerCall(app, resumeSubscription, async (_input, request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return paymentsService.resumeSubscription(payments, request.user);
   });
   registerCall(app, createBillingPortalSession, async (_input, request) =>
     paymentsService.createBillingPortalSession(payments, request.user),

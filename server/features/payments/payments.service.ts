@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import {
+  checkoutNextParameter,
   checkoutSessionParameter,
+  sameSitePath,
   isSubscriptionOpen,
   subscriptionPrice,
   subscriptionProductName,
@@ -102,8 +105,14 @@ export function getStripeConfig(payments: Payments) {
  * A Checkout Session in subscription mode for the member, on their one Stripe customer. A member
  * whose subscription is open is refused (409): paying twice for the same thing is never useful.
  */
-export async function createCheckoutSession(payments: Payments, user: SessionUser | null) {
+export async function createCheckoutSession(
+  payments: Payments,
+  user: SessionUser | null,
+  input: { returnTo?: string | undefined } = {},
+) {
   const member = requireMember(user);
+  // Validated by the contract too: only a path on this site goes into Stripe's return address.
+  const returnTo = sameSitePath(input.returnTo);
   const stripe = requireStripe(payments);
   if (isSubscriptionOpen(member.subscriptionStatus)) {
     throw new HttpError(
@@ -130,13 +139,20 @@ export async function createCheckoutSession(payments: Payments, user: SessionUse
           },
         ],
         // Stripe puts the session's id where the template is; the return confirms it with Stripe.
-        success_url: `${payments.publicUrl}/reports/my-opinion-dna?${checkoutSessionParameter}={CHECKOUT_SESSION_ID}`,
+        success_url:
+          `${payments.publicUrl}/reports/my-opinion-dna?${checkoutSessionParameter}={CHECKOUT_SESSION_ID}` +
+          (returnTo ? `&${checkoutNextParameter}=${encodeURIComponent(returnTo)}` : ''),
         cancel_url: `${payments.publicUrl}/reports/my-opinion-dna?checkout=cancelled`,
         metadata: { stance_user_id: String(member.id) },
         subscription_data: { metadata: { stance_user_id: String(member.id) } },
       },
-      // A double click (or a retried request) within the same minute gets the same session.
-      { idempotencyKey: `stance-checkout-${member.id}-${Math.floor(Date.now() / 60_000)}` },
+      // A double click (or a retried request) within the same minute gets the same session. Stripe
+      // refuses a key reused with other parameters, so the return path is part of it.
+      {
+        idempotencyKey:
+          `stance-checkout-${member.id}-${Math.floor(Date.now() / 60_000)}` +
+          (returnTo ? `-${createHash('sha256').update(returnTo).digest('hex').slice(0, 16)}` : ''),
+      },
     ),
   );
   if (!session.url) throw stripeUnavailable(new Error('Stripe answered a session without a url'));
@@ -218,6 +234,42 @@ export async function getSubscription(payments: Payments, user: SessionUser | nu
     CancelsAtPeriodEnd: customer?.cancelAtPeriodEnd ?? false,
     CanManageBilling: payments.stripe !== null && customer !== undefined,
   };
+}
+
+/**
+ * Takes back the member's cancellation while the paid period runs (docs/decisions/069): Stripe
+ * is told not to end the subscription, and Stripe's answer is applied at once, so the panel says
+ * "renews" without waiting for the webhook. The state is applied without moving the row's
+ * `status_as_of` (Stripe's answer carries no time of its own): the webhook that follows, which
+ * fetches Stripe's state again, still applies; and if any event was applied while Stripe was
+ * being asked, this answer is left to the webhooks rather than risk writing an older state.
+ */
+export async function resumeSubscription(payments: Payments, user: SessionUser | null) {
+  const member = requireMember(user);
+  const stripe = requireStripe(payments);
+  const customer = await paymentsRepository.findCustomerOfMember(payments.db, member.id);
+  const subscriptionId = customer?.subscriptionId;
+  if (!customer || !subscriptionId || !isSubscriptionOpen(member.subscriptionStatus)) {
+    throw new HttpError(409, 'You have no running subscription to resume');
+  }
+  const current = await askStripe(() => stripe.subscriptions.retrieve(subscriptionId));
+  const isEnding = current.cancel_at_period_end || current.cancel_at !== null;
+  if (!isEnding) throw new HttpError(409, 'Your subscription is not set to end');
+  const resumed = await askStripe(() =>
+    stripe.subscriptions.update(
+      subscriptionId,
+      // A cancellation at the period's end, or at a date (the portal may set either).
+      // Idempotent by nature (a second call unsets what is already unset), so no key of ours: the
+      // SDK's own key covers its retries.
+      current.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: '' },
+    ),
+  );
+  await inTransaction(payments.db, async (trx) => {
+    const locked = await paymentsRepository.lockCustomer(trx, customer.customerId);
+    if (!locked || locked.statusAsOf.getTime() !== customer.statusAsOf.getTime()) return;
+    await applySnapshot(trx, locked, snapshotOf(resumed), locked.statusAsOf);
+  });
+  return getSubscription(payments, member);
 }
 
 /** Stripe's customer portal for the member: cancel, change the card, read invoices. */

@@ -79,3 +79,49 @@ describe('favicon.ico', () => {
     }
   });
 });
+
+describe('the home-screen icons and the web app manifest (decision 069)', () => {
+  /** A PNG's width and height, from its IHDR chunk. */
+  function pngSize(png: Buffer): [number, number] {
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+    return [png.readUInt32BE(16), png.readUInt32BE(20)];
+  }
+
+  it('serves each PNG icon the page and the manifest name, at its size', async () => {
+    for (const [url, size] of [
+      ['/apple-touch-icon.png', 180],
+      ['/icons/icon-192.png', 192],
+      ['/icons/icon-512.png', 512],
+      ['/icons/maskable-512.png', 512],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe('image/png');
+      expect(response.headers['cache-control'], url).toBe('public, max-age=86400');
+      expect(pngSize(response.rawPayload), url).toEqual([size, size]);
+    }
+  });
+
+  it('serves the manifest as a manifest: the name, the app’s colours and icons that exist', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = response.json();
+    expect(manifest).toMatchObject({
+      name: 'Stance',
+      short_name: 'Stance',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#ffffff',
+      background_color: '#f6f5f2',
+    });
+    const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+    expect(icons.map((icon) => icon.purpose).sort()).toEqual(['any', 'any', 'any', 'maskable']);
+    for (const icon of icons.filter((entry) => entry.type === 'image/png')) {
+      const served = await t.app.inject({ method: 'GET', url: icon.src });
+      expect(served.statusCode, icon.src).toBe(200);
+      expect(pngSize(served.rawPayload).join('x'), icon.src).toBe(icon.sizes);
+    }
+  });
+});

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { matchesEtag, notFound } from '../../http.ts';
-import { getFavicon } from './seo.favicon.ts';
+import {
+  getFavicon,
+  getManifest,
+  getPngIcon,
+  manifestContentType,
+  pngIcons,
+  type PngIconPath,
+} from './seo.icons.ts';
 import { findOpinionShareImage } from './seo.service.ts';
 import { getShareImage } from './seo.share-image.ts';
 import { composeRobotsTxt, composeSitemapXml, listSitemapEntries } from './seo.sitemap.ts';
@@ -10,11 +17,14 @@ import { composeRobotsTxt, composeSitemapXml, listSitemapEntries } from './seo.s
  * A share image may be reused for ten minutes, then is checked by its ETag; its address in a
  * page carries the version, so a new vote reaches new previews at once (docs/decisions/038).
  */
+/** Icons and the manifest change only with a release: a day, then asked again. */
+const iconCacheControl = 'public, max-age=86400';
+
 const shareImageCacheControl = 'public, max-age=600, stale-while-revalidate=86400';
 
 /**
- * What crawlers and link previews fetch besides pages: robots.txt, the sitemap, favicon.ico and
- * each opinion's share image. Plain routes, not JSON calls; registered by the web plugin.
+ * What crawlers, link previews and home screens fetch besides pages: robots.txt, the sitemap,
+ * favicon.ico, the PNG icons and the web app manifest, and each opinion's share image. Plain routes, not JSON calls; registered by the web plugin.
  */
 export function registerSeoRoutes(app: FastifyInstance, options: { db: Db; publicUrl?: string }) {
   const originOf = (request: FastifyRequest) =>
@@ -38,8 +48,24 @@ export function registerSeoRoutes(app: FastifyInstance, options: { db: Db; publi
   app.get('/favicon.ico', async (_request, reply) =>
     reply
       .type('image/x-icon')
-      .header('cache-control', 'public, max-age=86400')
+      .header('cache-control', iconCacheControl)
       .send(await getFavicon()),
+  );
+
+  // The home-screen and install icons, and the manifest that names them (docs/decisions/069).
+  for (const iconPath of Object.keys(pngIcons) as PngIconPath[]) {
+    app.get(iconPath, async (_request, reply) =>
+      reply
+        .type('image/png')
+        .header('cache-control', iconCacheControl)
+        .send(await getPngIcon(iconPath)),
+    );
+  }
+  app.get('/manifest.webmanifest', async (_request, reply) =>
+    reply
+      .type(manifestContentType)
+      .header('cache-control', iconCacheControl)
+      .send(await getManifest()),
   );
 
   app.get<{ Params: { image: string } }>('/og/opinion/:image', async (request, reply) => {

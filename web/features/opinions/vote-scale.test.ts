@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedViews, toResultBars } from './vote-scale.ts';
+import { toResultBars } from './vote-scale.ts';
 
 describe('toResultBars', () => {
   it('labels five bars and shows 999 as an empty 0 %', () => {
@@ -17,12 +17,5 @@ describe('toResultBars', () => {
 
   it('refuses results of the wrong length', () => {
     expect(() => toResultBars([50, 50])).toThrow();
-  });
-});
-
-describe('estimatedViews', () => {
-  it('is 4.5 times the votes, rounded', () => {
-    expect(estimatedViews(49)).toBe(221);
-    expect(estimatedViews(0)).toBe(0);
   });
 });

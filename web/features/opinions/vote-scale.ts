@@ -13,11 +13,6 @@ export function voteLabel(rating: number): string {
   return voteScale.find((step) => step.value === rating)?.label ?? '';
 }
 
-/** Estimated views = round(4.5 × votes) (docs/product/constants.md#counts). */
-export function estimatedViews(numVotes: number): number {
-  return Math.round(4.5 * numVotes);
-}
-
 export type ResultBar = { value: number; label: string; percent: number; isEmpty: boolean };
 
 /** The five result bars; the array must have length 5 (docs/product/entities.md#vote-results). */

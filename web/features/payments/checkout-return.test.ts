@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterCheckoutPath,
   initialReturnState,
   isPending,
+  landingPathAfterCheckout,
   nextReturnState,
   recheckDelaysMs,
   type ReturnEvent,
@@ -94,5 +96,35 @@ describe('the checkout return', () => {
     const done = nextReturnState(initialReturnState, confirmed);
     expect(nextReturnState(done, { type: 'waited' })).toBe(done);
     expect(nextReturnState(done, { type: 'error', status: 500, message: 'x' })).toBe(done);
+  });
+});
+
+describe('where a confirmed checkout lands', () => {
+  it('is the report the member paid from', () => {
+    expect(landingPathAfterCheckout('/reports/details/bigfive')).toBe('/reports/details/bigfive');
+    expect(landingPathAfterCheckout('/reports/my-opinion-dna')).toBe('/reports/my-opinion-dna');
+    expect(landingPathAfterCheckout('/reports/details/bigfive?x=1#top')).toBe(
+      '/reports/details/bigfive?x=1',
+    );
+  });
+
+  it('is never another site, whatever the address says: the Opinion DNA report instead', () => {
+    for (const next of [
+      null,
+      '',
+      'https://evil.example/reports',
+      '//evil.example/reports',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '\\evil.example',
+      'javascript:alert(1)',
+      ' /reports/details/bigfive',
+      '/reports/\tdetails',
+      '/reports\nLocation: x',
+      'reports/details/bigfive',
+      `/${'a'.repeat(400)}`,
+    ]) {
+      expect(landingPathAfterCheckout(next), JSON.stringify(next)).toBe(afterCheckoutPath);
+    }
   });
 });

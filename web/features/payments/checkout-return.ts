@@ -1,3 +1,4 @@
+import { sameSitePath } from '../../../contract/payments.base.ts';
 import { networkErrorStatus } from '../../api/client.ts';
 
 /*
@@ -72,4 +73,19 @@ export function isPending(
   state: ReturnState,
 ): state is Extract<ReturnState, { kind: 'checking' | 'waiting' }> {
   return state.kind === 'checking' || state.kind === 'waiting';
+}
+
+/**
+ * Where a confirmed checkout lands without a return path of its own: the detailed Opinion DNA
+ * report (docs/product/behaviour.md#checkout-return).
+ */
+export const afterCheckoutPath = '/reports/details/opiniondna';
+
+/**
+ * Where a confirmed checkout lands: the page the member paid from (`next`, checked again here:
+ * the address may have been typed or sent by anyone, so only a path on this site is followed),
+ * else the detailed Opinion DNA report (docs/decisions/069-honest-labels.md).
+ */
+export function landingPathAfterCheckout(next: string | null): string {
+  return sameSitePath(next) ?? afterCheckoutPath;
 }

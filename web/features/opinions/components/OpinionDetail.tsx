@@ -8,10 +8,9 @@ import { TopicChips } from '../../topics/components/TopicChips.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { formatCount } from '../../../ui/format.ts';
-import { CommentsIcon, EyeIcon, ShareIcon, VotesIcon } from '../../../ui/icons.tsx';
+import { CommentsIcon, ShareIcon, VotesIcon } from '../../../ui/icons.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useSetOpinionDeleted } from '../api.ts';
-import { estimatedViews } from '../vote-scale.ts';
 import styles from './OpinionDetail.module.css';
 import { OpinionVote } from './OpinionVote.tsx';
 
@@ -30,7 +29,7 @@ export function OpinionDetail({
   results: VoteResults | null;
 }) {
   const session = useSession();
-  const views = estimatedViews(opinion.NumVotes);
+  // Counted figures only: Stance does not count page views, so it shows none (decision 069).
   const figures = [
     {
       label: opinion.NumVotes === 1 ? 'vote' : 'votes',
@@ -46,11 +45,6 @@ export function OpinionDetail({
       label: opinion.NumShares === 1 ? 'share' : 'shares',
       value: opinion.NumShares,
       icon: <ShareIcon />,
-    },
-    {
-      label: views === 1 ? 'view (estimated)' : 'views (estimated)',
-      value: views,
-      icon: <EyeIcon />,
     },
   ];
   return (

@@ -5,6 +5,11 @@ import { CheckoutButton } from './CheckoutButton.tsx';
 import { IncludedList } from './IncludedList.tsx';
 import styles from './Payments.module.css';
 
+/** A report's own page: where a member who paid from its offer lands (docs/decisions/069). */
+function reportPath(report: ReportName): string {
+  return `/reports/details/${report}`;
+}
+
 /**
  * Opened from a locked report card: the report the member wanted, and that the subscription
  * opening it opens every other report and the manual with it.
@@ -29,10 +34,10 @@ export default function BuyReportModal({
           ) : (
             'See your own result: your scores from your answers, how sure we are of each and where you stand among members.'
           )}{' '}
-          The subscription opens everything else too:
+          It comes with the subscription, which opens everything else too:
         </p>
         <IncludedList />
-        <CheckoutButton label="Unlock every report" />
+        <CheckoutButton returnTo={report ? reportPath(report) : undefined} />
       </div>
     </Modal>
   );

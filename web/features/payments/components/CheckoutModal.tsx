@@ -13,7 +13,7 @@ export default function CheckoutModal({ onClose }: { onClose: () => void }) {
           it.
         </p>
         <IncludedList />
-        <CheckoutButton label="Upgrade" />
+        <CheckoutButton />
       </div>
     </Modal>
   );

@@ -10,21 +10,19 @@ import { subscriptionQueryKey } from '../api.ts';
 import {
   initialReturnState,
   isPending,
+  landingPathAfterCheckout,
   nextReturnState,
   pendingText,
   type ReturnState,
 } from '../checkout-return.ts';
 import styles from './Payments.module.css';
 
-/** Where a confirmed checkout lands: the detailed Opinion DNA report (docs/product/behaviour.md#checkout-return). */
-export const afterCheckoutPath = '/reports/details/opiniondna';
-
 /**
  * Back from Stripe's checkout with `session_id`: confirms the session with the server (which
  * asks Stripe), re-checks with backoff while the payment is still being processed, then refreshes
- * the member and opens the detailed Opinion DNA report.
+ * the member and opens the page they paid from (the detailed Opinion DNA report by default).
  */
-export function CheckoutReturn({ sessionId }: { sessionId: string }) {
+export function CheckoutReturn({ sessionId, next }: { sessionId: string; next: string | null }) {
   const [state, dispatch] = useReducer(nextReturnState, initialReturnState);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -66,12 +64,12 @@ export function CheckoutReturn({ sessionId }: { sessionId: string }) {
       queryClient.invalidateQueries({ queryKey: ['reports'] }),
       queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
     ]).finally(() => {
-      if (isCurrent) void navigate(afterCheckoutPath, { replace: true });
+      if (isCurrent) void navigate(landingPathAfterCheckout(next), { replace: true });
     });
     return () => {
       isCurrent = false;
     };
-  }, [state, queryClient, navigate]);
+  }, [state, queryClient, navigate, next]);
 
   return <ReturnPanel state={state} onRetry={() => dispatch({ type: 'retry' })} />;
 }
@@ -83,9 +81,7 @@ export function ReturnPanel({ state, onRetry }: { state: ReturnState; onRetry: (
       <section className={styles.returnPanel} aria-live="polite" aria-busy="true">
         <Spinner label="Checking with Stripe" />
         <h2 className={styles.returnTitle}>
-          {state.kind === 'confirmed'
-            ? 'Payment confirmed: opening your Opinion DNA…'
-            : pendingText}
+          {state.kind === 'confirmed' ? 'Payment confirmed: opening your report…' : pendingText}
         </h2>
         <p className={styles.lead}>
           {state.kind === 'waiting'

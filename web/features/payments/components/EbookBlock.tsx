@@ -6,12 +6,16 @@ import { useSession } from '../../session/session.ts';
 import { hasActiveSubscription } from '../pricing.ts';
 import { productFacts } from '../product-facts.ts';
 import { CheckoutButton } from './CheckoutButton.tsx';
+
+/** My Opinion DNA, where the manual's download is. */
+const dnaReportPath = '/reports/my-opinion-dna';
 import styles from './Payments.module.css';
 
 /**
  * The ebook block (docs/product/screens.md#modals): the download for an active or past-due
- * subscription, the buy button for an inactive or empty one. The manual comes with the
- * subscription, so buying it is subscribing (docs/decisions/049).
+ * subscription, the subscribe button for an inactive or empty one. The manual comes with the
+ * subscription and is not sold apart (docs/decisions/049), so the button says it subscribes; the
+ * member comes back here, to the download (docs/decisions/069).
  */
 export function EbookBlock({ headingLevel: Heading = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const session = useSession();
@@ -41,8 +45,10 @@ export function EbookBlock({ headingLevel: Heading = 'h2' }: { headingLevel?: 'h
           </a>
         ) : (
           <>
-            <p className={styles.itemText}>It comes with the subscription.</p>
-            <CheckoutButton label="Buy the manual" />
+            <p className={styles.itemText}>
+              It is not sold on its own: it comes with the subscription, with every report.
+            </p>
+            <CheckoutButton returnTo={dnaReportPath} />
           </>
         )}
       </div>

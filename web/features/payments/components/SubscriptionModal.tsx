@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { createBillingPortalSession } from '../../../../contract/payments.base.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createBillingPortalSession,
+  resumeSubscription,
+} from '../../../../contract/payments.base.ts';
 import { callApi } from '../../../api/client.ts';
 import { Button, ButtonLink } from '../../../ui/Button.tsx';
 import { ErrorState } from '../../../ui/ErrorState.tsx';
@@ -7,7 +11,7 @@ import { ErrorBox, useFormSubmit } from '../../../ui/Form.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { useModals } from '../../modals/modal-store.tsx';
-import { useSubscription } from '../api.ts';
+import { subscriptionQueryKey, useSubscription } from '../api.ts';
 import { formatBillingDate } from '../pricing.ts';
 import { EbookBlock } from './EbookBlock.tsx';
 import styles from './Payments.module.css';
@@ -47,23 +51,34 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const { openModal } = useModals();
   const status = subscription.SubscriptionStatus;
   const date = subscription.RenewsAt ? formatBillingDate(subscription.RenewsAt) : null;
+  // Cancelled, still paid for: it ends on the date rather than renewing (docs/decisions/069).
+  const isEnding = status === 'active' && subscription.CancelsAtPeriodEnd;
+  // An end date still to come is the end of a period, not when it ended: said only once past.
+  const hasEnded =
+    subscription.RenewsAt !== null && Date.parse(subscription.RenewsAt) <= Date.now();
   return (
     <>
       <p className={styles.statusLine}>
         Status:{' '}
-        <span className={[styles.badge, styles[`badge_${status || 'free'}`]].join(' ')}>
-          {statusLabels[status]}
+        <span
+          className={[styles.badge, styles[`badge_${isEnding ? 'ending' : status || 'free'}`]].join(
+            ' ',
+          )}
+        >
+          {isEnding ? 'Cancelled' : statusLabels[status]}
         </span>
       </p>
-      {status === 'active' ? (
-        <p>
-          Every report and the manual are open to you.{' '}
-          {date
-            ? subscription.CancelsAtPeriodEnd
-              ? `Your subscription ends on ${date}; you will not be charged again.`
-              : `It renews on ${date}.`
-            : null}
-        </p>
+      {isEnding ? (
+        <>
+          <p className={styles.endsOn}>{date ? `Ends on ${date}` : 'Ends with this period'}</p>
+          <p>
+            You cancelled: every report and the manual stay open until then, and you will not be
+            charged again. Changed your mind? Resume it and it renews as before.
+          </p>
+          <ResumeButton />
+        </>
+      ) : status === 'active' ? (
+        <p>Every report and the manual are open to you.{date ? ` It renews on ${date}.` : null}</p>
       ) : status === 'past_due' ? (
         <div className={styles.warning} role="alert">
           <p>
@@ -74,8 +89,8 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         </div>
       ) : status === 'inactive' ? (
         <p>
-          Your subscription has ended{date ? ` (on ${date})` : ''}, so the paid reports and the
-          manual are locked. Your answers are kept: subscribe again and they open at once.
+          Your subscription has ended{date && hasEnded ? ` (on ${date})` : ''}, so the paid reports
+          and the manual are locked. Your answers are kept: subscribe again and they open at once.
         </p>
       ) : (
         <p>You are on the free plan: you can vote, argue, take every quiz and see Ownership.</p>
@@ -96,6 +111,30 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         </Button>
       )}
     </>
+  );
+}
+
+/** Takes back the cancellation: the answer is the subscription renewing, shown at once. */
+function ResumeButton() {
+  const form = useFormSubmit();
+  const queryClient = useQueryClient();
+  return (
+    <div className={styles.buy}>
+      <Button
+        variant="primary"
+        block
+        disabled={form.isSubmitting}
+        onClick={() =>
+          void form.submit(async () => {
+            const answer = await callApi(resumeSubscription, {});
+            queryClient.setQueryData(subscriptionQueryKey, answer);
+          })
+        }
+      >
+        {form.isSubmitting ? 'Resuming…' : 'Resume subscription'}
+      </Button>
+      <ErrorBox>{form.error}</ErrorBox>
+    </div>
   );
 }
 
