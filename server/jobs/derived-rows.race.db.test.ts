@@ -39,21 +39,27 @@ async function allAtOnce(write: (index: number) => Promise<unknown>) {
   expect(failures.map((failure) => String(failure.reason))).toEqual([]);
 }
 
+/** `count` new members with personal details: alternately women and men, born as `birthYear` says. */
+async function votersWithDetails(count: number, birthYear: (index: number) => number) {
+  const voters = await Promise.all(Array.from({ length: count }, () => buildUser(handle.db)));
+  await handle.db
+    .insertInto('demographics')
+    .values(
+      voters.map((voter, index) => ({
+        userId: voter.id,
+        gender: index % 2 ? 'male' : 'female',
+        birthYear: birthYear(index),
+        consent: 'Stance may use these details',
+      })),
+    )
+    .execute();
+  return voters;
+}
+
 describe('derived rows replaced by several writers at once', () => {
   it("an opinion's insight counts: each refresh succeeds, and the rows are one refresh's", async () => {
     const opinion = await buildOpinion(handle.db);
-    const voters = await Promise.all(Array.from({ length: 12 }, () => buildUser(handle.db)));
-    await handle.db
-      .insertInto('demographics')
-      .values(
-        voters.map((voter, index) => ({
-          userId: voter.id,
-          gender: index % 2 ? 'male' : 'female',
-          birthYear: 1990,
-          consent: 'Stance may use these details',
-        })),
-      )
-      .execute();
+    const voters = await votersWithDetails(12, () => 1990);
     await handle.db
       .insertInto('votes')
       .values(
@@ -83,18 +89,7 @@ describe('derived rows replaced by several writers at once', () => {
 
   it("an opinion's insight counts: vote batches moving them, recounts and a rebuild at once all succeed and agree with the votes", async () => {
     const opinion = await buildOpinion(handle.db);
-    const voters = await Promise.all(Array.from({ length: 24 }, () => buildUser(handle.db)));
-    await handle.db
-      .insertInto('demographics')
-      .values(
-        voters.map((voter, index) => ({
-          userId: voter.id,
-          gender: index % 2 ? 'male' : 'female',
-          birthYear: 1960 + index,
-          consent: 'Stance may use these details',
-        })),
-      )
-      .execute();
+    const voters = await votersWithDetails(24, (index) => 1960 + index);
     const tokenHashes = await Promise.all(
       voters.map(async (voter) =>
         hashSessionToken((await loginAs(handle.db, voter.id)).split('=')[1]!),
