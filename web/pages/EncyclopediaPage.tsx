@@ -85,7 +85,7 @@ function MostVoted({ opinions }: { opinions: Encyclopedia['MostVoted'] }) {
                     </Link>
                     <p className={styles.meta}>
                       {pluralize(opinion.NumVotes, 'vote')} ·{' '}
-                      {pluralize(opinion.NumComments, 'comment')} · {`${agree}\u00a0%\u00a0agree`}
+                      {pluralize(opinion.NumComments, 'comment')} · {`${agree}%\u00a0agree`}
                     </p>
                     <span className={styles.bar} aria-hidden="true">
                       <span className={styles.barAgree} style={{ width: `${agree}%` }} />
