@@ -13,9 +13,9 @@ import {
 
 /**
  * axe-core on every page of the README's page table, at a desktop and a phone width: no serious
- * or critical violation. At the phone width, no page is wider than the screen either, the member
- * having voted on the opinion first (its charts' tables once widened it: docs/decisions/066). The
- * table is kept here and in the README (section "Accessibility").
+ * or critical violation. At the phone width, no page is wider than the screen either, logged out
+ * and logged in, the member having voted on the opinion first (its charts' tables once widened
+ * it: docs/decisions/066). The table is kept here and in the README (section "Accessibility").
  */
 type PageEntry = { name: string; path: () => string; as: 'visitor' | 'member' };
 
@@ -200,4 +200,19 @@ describe.skipIf(isBrowserMissing)('accessibility (axe-core)', () => {
       });
     }
   }
+
+  it('at 375 px every page of the table is no wider than the screen in the other state too', async () => {
+    // The table checks each page once, logged out or in; a phone shows each both ways.
+    const wider: string[] = [];
+    for (const entry of pageTable) {
+      const other = entry.as === 'visitor' ? 'member' : 'visitor';
+      const page = pages[other]!;
+      await page.setViewportSize({ width: phoneWidth, height: 900 });
+      await page.goto(entry.path());
+      await page.waitForLoadState('networkidle');
+      const { overflow, culprits } = await horizontalOverflow(page);
+      if (overflow > 0) wider.push(`${entry.name} as ${other}: ${culprits.join(', ')}`);
+    }
+    expect(wider).toEqual([]);
+  });
 });
