@@ -285,6 +285,17 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
     );
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Cookie settings' }).waitFor();
+    // The pressed button is gone with its view: focus moves to the view's heading, and Back
+    // returns it to Settings.
+    type Focus = { document: { activeElement: { textContent: string | null } | null } };
+    const focused = () =>
+      page.evaluate(
+        () => (globalThis as unknown as Focus).document.activeElement?.textContent ?? '',
+      );
+    await expect(focused()).resolves.toBe('Cookie settings');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(focused()).resolves.toBe('Settings');
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Save choices' }).click();
     const request = await logged;
     expect(request.postDataJSON()).toMatchObject({

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 
@@ -36,7 +36,7 @@ export function Button({
   className,
   type = 'button',
   ...rest
-}: StyleProps & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: StyleProps & ComponentPropsWithRef<'button'>) {
   return (
     <button
       type={type}

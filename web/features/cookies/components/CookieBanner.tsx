@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/Button.tsx';
 import { consentAccepted, consentRefused } from '../consent.ts';
@@ -15,11 +15,25 @@ export function CookieBanner() {
   const [view, setView] = useState<'simple' | 'settings'>('simple');
   const [allowsThirdParty, setAllowsThirdParty] = useState(false);
   const titleId = useId();
+  // Switching views removes the button that was pressed: focus goes to the new view's heading, or
+  // back to Settings, so that a keyboard or screen reader user is not dropped at the page's top.
+  const [switched, setSwitched] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const settingsRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!switched) return;
+    if (view === 'settings') titleRef.current?.focus();
+    else settingsRef.current?.focus();
+  }, [view, switched]);
+  const show = (next: 'simple' | 'settings') => {
+    setSwitched(true);
+    setView(next);
+  };
   if (consent !== null) return null;
 
   return (
     <section className={styles.banner} role="dialog" aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.title}>
+      <h2 id={titleId} className={styles.title} ref={titleRef} tabIndex={-1}>
         {view === 'simple' ? 'Cookies on Stance' : 'Cookie settings'}
       </h2>
       {view === 'simple' ? (
@@ -31,7 +45,7 @@ export function CookieBanner() {
             <Link to="/cookies">Cookie policy</Link>
           </p>
           <div className={styles.actions}>
-            <Button variant="ghost" onClick={() => setView('settings')}>
+            <Button variant="ghost" ref={settingsRef} onClick={() => show('settings')}>
               Settings
             </Button>
             <Button onClick={acceptEssentialOnly}>Essential only</Button>
@@ -74,7 +88,7 @@ export function CookieBanner() {
             </li>
           </ul>
           <div className={styles.actions}>
-            <Button variant="ghost" onClick={() => setView('simple')}>
+            <Button variant="ghost" onClick={() => show('simple')}>
               Back
             </Button>
             <Button
