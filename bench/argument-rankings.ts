@@ -15,12 +15,14 @@
  * neutral in turn) and one good point per vote on an argument of that position, the first
  * arguments of a position far more liked than the last. Written with the row triggers off
  * (session_replication_role = replica) and the derived counters rebuilt after, as the synthetic
- * population is (server/db/seed/synthetic.ts).
+ * population is (server/db/seed/synthetic.ts); then VACUUM ANALYZE, as autovacuum leaves a settled
+ * database.
  *
  * Usage: npm run bench:rankings      a new database on DATABASE_URL's server (default
  *                                    postgres://postgres@127.0.0.1:5432/postgres), dropped after
  * BENCH_REQUESTS (default 200 of each first page), BENCH_LATER (default 3 second pages per sort),
- * BENCH_WARMUP (default 5 of each first call before the timed ones).
+ * BENCH_WARMUP (default 5 of each first call before the timed ones), BENCH_KEEP=1 keeps the
+ * seeded database (its URL is printed) for EXPLAIN ANALYZE; drop it by hand after.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,16 +81,13 @@ async function seed(db: Db) {
         now() - interval '20 days' + (o.id * ${scale.argumentsPerPosition} + k) * interval '1 second'
       from opinions o cross join generate_series(0, ${scale.argumentsPerPosition - 1}) k
       order by o.id, k`.execute(connection);
-    // One good point per vote, on an argument of that position (a position's arguments have
-    // consecutive ids): the first ones far more liked.
+    // One good point per vote, on an argument of that position (position n's arguments have the
+    // nth run of consecutive ids): the first ones far more liked.
     await sql`insert into comment_likes (comment_id, user_id, created_at)
-      select first.id + floor(power(random(), 3) * ${scale.argumentsPerPosition})::int, v.user_id,
-        now() - interval '10 days'
-      from votes v
-      join lateral (
-        select min(c.id) as id from comments c where c.opinion_id = v.opinion_id
-      ) first on true
-      on conflict do nothing`.execute(connection);
+      select first.id + (v.opinion_id - 1) * ${scale.argumentsPerPosition}
+          + floor(power(random(), 3) * ${scale.argumentsPerPosition})::int,
+        v.user_id, now() - interval '10 days'
+      from votes v cross join (select min(id) as id from comments) first`.execute(connection);
     await sql`update comments c set like_count = k.likes
       from (select comment_id, count(*)::int as likes from comment_likes group by 1) k
       where k.comment_id = c.id`.execute(connection);
@@ -97,12 +96,20 @@ async function seed(db: Db) {
   const rebuilt = performance.now();
   await rebuildCounters(db);
   const rebuildMs = performance.now() - rebuilt;
-  await sql`analyze`.execute(db);
-  const counts = await sql<{ arguments: number; likes: number; votes: number }>`
+  // As autovacuum leaves a settled database: statistics, and the visibility map that lets a probe
+  // of the bridging index read no table row.
+  await sql`vacuum analyze`.execute(db);
+  const counts = await sql<{ arguments: number; likes: number; votes: number; byVoters: number }>`
     select (select count(*)::int from comments) as arguments,
       (select count(*)::int from comment_likes) as likes,
-      (select count(*)::int from votes) as votes`.execute(db);
-  return { ...counts.rows[0]!, rebuildMs };
+      (select count(*)::int from votes) as votes,
+      (select count(*)::int from comment_likes l join comments c on c.id = l.comment_id
+        join votes v on v.user_id = l.user_id and v.opinion_id = c.opinion_id) as by_voters`.execute(
+    db,
+  );
+  const seeded = counts.rows[0]!;
+  if (seeded.byVoters !== seeded.likes) throw new Error('the seed gave good points off positions');
+  return { ...seeded, rebuildMs };
 }
 
 function percentile(sorted: readonly number[], share: number): number {
@@ -172,7 +179,8 @@ try {
     await handle.close();
   }
 } finally {
-  await target.dispose();
+  if (process.env.BENCH_KEEP === '1') console.log(`  kept: ${target.env.DATABASE_URL}`);
+  else await target.dispose();
 }
 
 console.log(
