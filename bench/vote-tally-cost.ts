@@ -1,9 +1,10 @@
 /**
- * What the argument tallies' vote trigger costs a vote batch (docs/decisions/076): on one database,
+ * What moving the argument tallies costs a vote batch (docs/decisions/076): on one database,
  * batches of 10 votes through cast_votes_in_sessions (the vote endpoint's whole database round
- * trip), with the tally triggers on votes enabled and disabled in alternating blocks, so that both
- * arms meet the same machine. Every voter has given good points on arguments of the opinions they
- * vote on and changes side often: the triggers' worst case. p50/p95 per batch of each arm.
+ * trip), and the same batches through a copy of it without its tallies_moved CTE (the block
+ * between the `argument tallies` markers of cast-votes-in-sessions.sql), in alternating blocks, so
+ * that both arms meet the same machine. Every voter has given good points on arguments of the
+ * opinions they vote on and changes side often: the worst case. p50/p95 per batch of each arm.
  *
  * Usage: npm run bench:vote-tallies              embedded database (PGlite)
  *        npm run bench:vote-tallies -- postgres  a new database on DATABASE_URL's server
@@ -12,6 +13,7 @@
 import os from 'node:os';
 import { sql } from 'kysely';
 import { migrateToLatest, type Db } from '../server/db/database.ts';
+import { namesFromCode, readFunctionSource } from '../server/db/functions/index.ts';
 import { seedDemo } from '../server/db/seed/demo.ts';
 import { createTarget } from './harness.ts';
 
@@ -19,13 +21,15 @@ const engine = process.argv.includes('postgres') ? 'postgres' : 'pglite';
 const blocks = Number(process.env.BENCH_BLOCKS ?? 10);
 const batches = Number(process.env.BENCH_BATCHES ?? 100);
 const voters = 200;
-const triggers = ['votes_inserted_tallied', 'votes_updated_tallied', 'votes_deleted_tallied'];
-
-async function setTriggers(db: Db, enabled: boolean) {
-  for (const name of triggers) {
-    await sql
-      .raw(`alter table votes ${enabled ? 'enable' : 'disable'} trigger ${name}`)
-      .execute(db);
+/** cast_votes_in_sessions without its tallies_moved CTE, as cast_votes_without_tallies. */
+async function createControlFunction(db: Db) {
+  const statements = readFunctionSource('cast-votes-in-sessions', await namesFromCode());
+  for (const statement of statements) {
+    const stripped = statement
+      .replace(/-- argument tallies: begin[\s\S]*?-- argument tallies: end\n/, '')
+      .replace('function cast_votes_in_sessions(', 'function cast_votes_without_tallies(');
+    if (stripped === statement) throw new Error('the tallies CTE or the function was not found');
+    await sql.raw(stripped).execute(db);
   }
 }
 
@@ -44,6 +48,7 @@ try {
   try {
     await migrateToLatest(db);
     await seedDemo(db);
+    await createControlFunction(db);
     await sql`insert into users (username) select 'tally-voter-' || g from generate_series(1, ${voters}) g`.execute(
       db,
     );
@@ -71,7 +76,10 @@ try {
         select token_hash from sessions where token_hash like 'tally-%' order by 1`.execute(db)
     ).rows.map((row) => row.tokenHash);
     let turn = 0;
-    const batch = async () => {
+    const batch = async (withTallies: boolean) => {
+      const voteFunction = sql.raw(
+        withTallies ? 'cast_votes_in_sessions' : 'cast_votes_without_tallies',
+      );
       const hashes: string[] = [];
       const ids: number[] = [];
       const ratings: number[] = [];
@@ -82,19 +90,16 @@ try {
         ratings.push(1 + ((turn * 3) % 5));
       }
       const start = performance.now();
-      await sql`select * from cast_votes_in_sessions(${hashes}::text[], ${ids}::integer[],
+      await sql`select * from ${voteFunction}(${hashes}::text[], ${ids}::integer[],
         ${ratings}::integer[], ${[10, 100]}::integer[], now() - interval '1 day',
         now() - interval '1 hour', 60000)`.execute(db);
       return performance.now() - start;
     };
-    for (let i = 0; i < 50; i++) await batch();
+    for (let i = 0; i < 50; i++) await batch(i % 2 === 0);
     for (let block = 0; block < blocks * 2; block++) {
       const arm = block % 2 === 0 ? 'on' : 'off';
-      await setTriggers(db, arm === 'on');
-      for (let i = 0; i < batches; i++) times[arm].push(await batch());
+      for (let i = 0; i < batches; i++) times[arm].push(await batch(arm === 'on'));
     }
-    await setTriggers(db, true);
-    await sql`select rebuild_argument_tallies()`.execute(db);
   } finally {
     await handle.close();
   }
@@ -108,9 +113,9 @@ console.log(
     `${times.on.length} per arm, in alternating blocks of ${batches}:`,
 );
 console.log(
-  `  tally triggers off (control)  p50 ${off.p50.toFixed(2)} ms, p95 ${off.p95.toFixed(2)} ms`,
+  `  without tallies_moved (control)  p50 ${off.p50.toFixed(2)} ms, p95 ${off.p95.toFixed(2)} ms`,
 );
 console.log(
-  `  tally triggers on             p50 ${on.p50.toFixed(2)} ms, p95 ${on.p95.toFixed(2)} ms` +
+  `  with tallies_moved            p50 ${on.p50.toFixed(2)} ms, p95 ${on.p95.toFixed(2)} ms` +
     `  (${(on.p50 / off.p50).toFixed(2)} × at p50)`,
 );

@@ -111,6 +111,31 @@ begin
     where m.delta < 0 and c.opinion_id = m.opinion_id and c.field = m.field
       and c.answer = m.answer and c.rating = m.rating
   ),
+  -- argument tallies: begin
+  tallies_moved as (
+    -- A vote that puts its member on another side (a first vote, a change across Neutral or
+    -- across sides) moves each good point that member gave on the opinion's arguments from the
+    -- old side to the new one (argument-tallies.sql, docs/decisions/076-rankings-from-argument-tallies.md).
+    -- The batch's opinions are locked, so two batches never move one argument's tally at once.
+    update argument_tallies t set
+      likes_agree = t.likes_agree + m.agree,
+      likes_disagree = t.likes_disagree + m.disagree
+    from (
+      select a.comment_id,
+        sum((u.rating in (1, 2))::integer - coalesce((u.previous_rating in (1, 2))::integer, 0))
+          as agree,
+        sum((u.rating in (4, 5))::integer - coalesce((u.previous_rating in (4, 5))::integer, 0))
+          as disagree
+      from upserted u
+      join comment_likes l on l.user_id = u.user_id
+      join argument_tallies a on a.comment_id = l.comment_id and a.opinion_id = u.opinion_id
+      where (u.rating in (1, 2)) is distinct from (u.previous_rating in (1, 2))
+        or (u.rating in (4, 5)) is distinct from (u.previous_rating in (4, 5))
+      group by a.comment_id
+    ) m
+    where t.comment_id = m.comment_id and (m.agree <> 0 or m.disagree <> 0)
+  ),
+  -- argument tallies: end
   tidbits_queued as (
     -- The opinion's tidbit and its topics' groupings follow a while later, one job waiting per
     -- opinion (docs/decisions/052-insights-and-stored-groups.md).
@@ -516,7 +541,7 @@ CREATE TRIGGER votes_inserted_dated AFTER INSERT ON public.votes REFERENCING NEW
 
 CREATE TRIGGER votes_inserted_noted AFTER INSERT ON public.votes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION note_member_changes('votes');
 
-CREATE TRIGGER votes_inserted_tallied AFTER INSERT ON public.votes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION move_argument_sides();
+CREATE TRIGGER votes_inserted_tallied AFTER INSERT ON public.votes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION move_argument_sides();
 
 CREATE TRIGGER votes_truncated_dated AFTER TRUNCATE ON public.votes FOR EACH STATEMENT EXECUTE FUNCTION clear_vote_days();
 
@@ -528,4 +553,4 @@ CREATE TRIGGER votes_updated_dated AFTER UPDATE ON public.votes REFERENCING OLD 
 
 CREATE TRIGGER votes_updated_noted AFTER UPDATE ON public.votes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION note_member_changes('votes');
 
-CREATE TRIGGER votes_updated_tallied AFTER UPDATE ON public.votes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION move_argument_sides();
+CREATE TRIGGER votes_updated_tallied AFTER UPDATE ON public.votes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION move_argument_sides();

@@ -17,9 +17,10 @@
 -- - a member deleted withdraws their good points before their votes go (withdraw_member_likes);
 -- - a vote that puts its member on another side (a first vote, a change across Neutral or across
 --   sides, a deleted vote) moves each good point that member gave on that opinion's arguments
---   from the old side to the new one (move_argument_sides). The vote batch does not stand aside
---   for this one (stance.votes_noted): almost every voter gave no good point there, which costs
---   one index probe per vote.
+--   from the old side to the new one (move_argument_sides). A vote batch moves them itself, in
+--   its own statement (cast-votes-in-sessions.sql, tallies_moved), and these triggers stand aside
+--   for it (stance.votes_noted), as the votes-by-day triggers do: a trigger call per batch cost
+--   the embedded database more than the batch's own statement does.
 
 -- Rows for the top-level comments a statement writes.
 create or replace function move_argument_rows() returns trigger language plpgsql as $$

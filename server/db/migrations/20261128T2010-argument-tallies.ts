@@ -9,7 +9,8 @@ import { runStatements } from '../statements.ts';
 // Rows of arguments only are `ranked`; the partial indexes hold the three orders: bridging within a
 // position ((likes_agree + 1) · (likes_disagree + 1), which orders a position's arguments as the
 // bridging score does; its other columns included, so that a probe reads no table row), most
-// liked, and newest. A later page reads the tallies as they stood at its time by taking back the
+// liked, and newest. A vote batch moves the tallies itself (cast-votes-in-sessions.sql gains its
+// tallies_moved CTE); the vote triggers here stand aside for it. A later page reads the tallies as they stood at its time by taking back the
 // good points given since (comment_likes_created) and the votes changed since (votes_updated).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
@@ -34,7 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index comment_likes_created on comment_likes (created_at);
     `,
   );
-  await applyFunctionSources(db, ['argument-tallies']);
+  await applyFunctionSources(db, ['argument-tallies', 'cast-votes-in-sessions']);
   await sql`select rebuild_argument_tallies()`.execute(db);
   await runStatements(
     db,
@@ -55,10 +56,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger users_likes_withdrawn before delete on users
       for each row execute function withdraw_member_likes();
     create trigger votes_inserted_tallied after insert on votes
-      referencing new table as new_rows for each statement execute function move_argument_sides();
+      referencing new table as new_rows for each statement
+      when (current_setting('stance.votes_noted', true) is distinct from 'on')
+      execute function move_argument_sides();
     create trigger votes_updated_tallied after update on votes
-      referencing old table as old_rows new table as new_rows
-      for each statement execute function move_argument_sides();
+      referencing old table as old_rows new table as new_rows for each statement
+      when (current_setting('stance.votes_noted', true) is distinct from 'on')
+      execute function move_argument_sides();
     create trigger votes_deleted_tallied after delete on votes
       referencing old table as old_rows for each statement execute function move_argument_sides();
     create trigger votes_truncated_tallied after truncate on votes
