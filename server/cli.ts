@@ -6,6 +6,7 @@ import { opinionGroupsCommand } from './features/insights/opinion-groups.cli.ts'
 import { findInsightCountDrift } from './features/insights/insights.service.ts';
 import { runInstrumentsCheck } from './features/instruments/instruments.check.ts';
 import { findConversationDrift } from './features/comments/comments.service.ts';
+import { findArgumentTallyDrift } from './features/questions/questions.service.ts';
 import {
   findCounterDrift,
   findVoteDayDrift,
@@ -66,7 +67,7 @@ const commands: Record<string, Command> = {
   'verify-counts': {
     usage: 'verify-counts',
     summary:
-      'check every derived counter (votes, votes by day, insight counts, comments, good points, karma, members’ vote counts) against the raw rows',
+      'check every derived counter (votes, votes by day, insight counts, comments, good points, arguments’ good points by side, karma, members’ vote counts) against the raw rows',
     async run(db) {
       const counterDrift = await findCounterDrift(db);
       const dayDrift = await findVoteDayDrift(db);
@@ -77,11 +78,16 @@ const commands: Record<string, Command> = {
       ]);
       const conversation = await findConversationDrift(db);
       const memberVotes = await findMemberVoteCountDrift(db);
+      const tallyDrift = await findArgumentTallyDrift(db);
+      const driftingComments = new Set([
+        ...conversation.likeCounts.map((row) => row.id),
+        ...tallyDrift.map((row) => row.id),
+      ]);
       const driftingMembers = new Set([
         ...conversation.karma.map((row) => row.username),
         ...memberVotes.map((row) => row.username),
       ]);
-      const total = driftingOpinions.size + conversation.likeCounts.length + driftingMembers.size;
+      const total = driftingOpinions.size + driftingComments.size + driftingMembers.size;
       if (total === 0) {
         console.log(
           'verify-counts: 0 opinions, comments or members drift; every counter matches the raw rows.',
@@ -106,6 +112,12 @@ const commands: Record<string, Command> = {
       for (const row of conversation.likeCounts.slice(0, 20)) {
         console.log(`  comment ${row.id}: good points stored ${row.stored} actual ${row.actual}`);
       }
+      for (const row of tallyDrift.slice(0, 20)) {
+        console.log(
+          `  comment ${row.id}: ranked/good points/from agreeing/from disagreeing stored ` +
+            `${row.stored} actual ${row.actual}`,
+        );
+      }
       for (const row of conversation.karma.slice(0, 20)) {
         console.log(`  ${row.username}: karma stored ${row.stored} actual ${row.actual}`);
       }
@@ -115,7 +127,7 @@ const commands: Record<string, Command> = {
         );
       }
       console.log(
-        `verify-counts: ${driftingOpinions.size} opinions, ${conversation.likeCounts.length} comments and ` +
+        `verify-counts: ${driftingOpinions.size} opinions, ${driftingComments.size} comments and ` +
           `${driftingMembers.size} members drift.`,
       );
       return 1;

@@ -111,6 +111,31 @@ begin
     where m.delta < 0 and c.opinion_id = m.opinion_id and c.field = m.field
       and c.answer = m.answer and c.rating = m.rating
   ),
+  -- argument tallies: begin
+  tallies_moved as (
+    -- A vote that puts its member on another side (a first vote, a change across Neutral or
+    -- across sides) moves each good point that member gave on the opinion's arguments from the
+    -- old side to the new one (argument-tallies.sql, docs/decisions/076-rankings-from-argument-tallies.md).
+    -- The batch's opinions are locked, so two batches never move one argument's tally at once.
+    update argument_tallies t set
+      likes_agree = t.likes_agree + m.agree,
+      likes_disagree = t.likes_disagree + m.disagree
+    from (
+      select a.comment_id,
+        sum((u.rating in (1, 2))::integer - coalesce((u.previous_rating in (1, 2))::integer, 0))
+          as agree,
+        sum((u.rating in (4, 5))::integer - coalesce((u.previous_rating in (4, 5))::integer, 0))
+          as disagree
+      from upserted u
+      join comment_likes l on l.user_id = u.user_id
+      join argument_tallies a on a.comment_id = l.comment_id and a.opinion_id = u.opinion_id
+      where (u.rating in (1, 2)) is distinct from (u.previous_rating in (1, 2))
+        or (u.rating in (4, 5)) is distinct from (u.previous_rating in (4, 5))
+      group by a.comment_id
+    ) m
+    where t.comment_id = m.comment_id and (m.agree <> 0 or m.disagree <> 0)
+  ),
+  -- argument tallies: end
   tidbits_queued as (
     -- The opinion's tidbit and its topics' groupings follow a while later, one job waiting per
     -- opinion (docs/decisions/052-insights-and-stored-groups.md).
@@ -176,6 +201,21 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.clear_argument_sides()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if tg_table_name = 'comment_likes' then
+    update argument_tallies set likes = 0, likes_agree = 0, likes_disagree = 0
+    where likes <> 0 or likes_agree <> 0 or likes_disagree <> 0;
+  else
+    update argument_tallies set likes_agree = 0, likes_disagree = 0
+    where likes_agree <> 0 or likes_disagree <> 0;
+  end if;
+  return null;
+end $function$;
+
 CREATE OR REPLACE FUNCTION public.clear_vote_days()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -205,6 +245,113 @@ AS $function$
   ) as f (field, answer)
   where d.consent <> '' and f.answer is not null
 $function$;
+
+CREATE OR REPLACE FUNCTION public.move_argument_likes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    update argument_tallies t set
+      likes = t.likes + d.likes,
+      likes_agree = t.likes_agree + d.likes_agree,
+      likes_disagree = t.likes_disagree + d.likes_disagree
+    from (
+      select a.comment_id, count(*)::integer as likes,
+        (count(*) filter (where v.rating in (1, 2)))::integer as likes_agree,
+        (count(*) filter (where v.rating in (4, 5)))::integer as likes_disagree
+      from new_rows l
+      join argument_tallies a on a.comment_id = l.comment_id
+      left join votes v on v.user_id = l.user_id and v.opinion_id = a.opinion_id
+      group by a.comment_id
+    ) d
+    where t.comment_id = d.comment_id;
+  else
+    update argument_tallies t set
+      likes = t.likes - d.likes,
+      likes_agree = t.likes_agree - d.likes_agree,
+      likes_disagree = t.likes_disagree - d.likes_disagree
+    from (
+      select a.comment_id, count(*)::integer as likes,
+        (count(*) filter (where v.rating in (1, 2)))::integer as likes_agree,
+        (count(*) filter (where v.rating in (4, 5)))::integer as likes_disagree
+      from old_rows l
+      join argument_tallies a on a.comment_id = l.comment_id
+      left join votes v on v.user_id = l.user_id and v.opinion_id = a.opinion_id
+      group by a.comment_id
+    ) d
+    where t.comment_id = d.comment_id;
+  end if;
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.move_argument_ranked()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  update argument_tallies t
+  set ranked = new.response_type in ('pro', 'con', 'neutral') and not new.deleted
+    and new.hidden_at is null
+  where t.comment_id = new.id;
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.move_argument_rows()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  insert into argument_tallies (comment_id, opinion_id, ranked, created_at)
+  select n.id, n.opinion_id,
+    n.response_type in ('pro', 'con', 'neutral') and not n.deleted and n.hidden_at is null,
+    date_trunc('milliseconds', n.created_at)
+  from new_rows n
+  where n.parent_id is null and n.opinion_id is not null
+  order by n.id
+  on conflict (comment_id) do nothing;
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.move_argument_sides()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_users integer[];
+  v_opinions integer[];
+  v_agree integer[];
+  v_disagree integer[];
+begin
+  if tg_op = 'INSERT' then
+    select array_agg(n.user_id), array_agg(n.opinion_id),
+      array_agg((n.rating in (1, 2))::integer), array_agg((n.rating in (4, 5))::integer)
+    into v_users, v_opinions, v_agree, v_disagree
+    from new_rows n
+    where n.rating <> 3;
+  elsif tg_op = 'DELETE' then
+    select array_agg(o.user_id), array_agg(o.opinion_id),
+      array_agg(-(o.rating in (1, 2))::integer), array_agg(-(o.rating in (4, 5))::integer)
+    into v_users, v_opinions, v_agree, v_disagree
+    from old_rows o
+    where o.rating <> 3;
+  else
+    -- A member's row is new_rows' and old_rows' once each; a rating that stays on its side moves
+    -- nothing.
+    select array_agg(n.user_id), array_agg(n.opinion_id),
+      array_agg((n.rating in (1, 2))::integer - (o.rating in (1, 2))::integer),
+      array_agg((n.rating in (4, 5))::integer - (o.rating in (4, 5))::integer)
+    into v_users, v_opinions, v_agree, v_disagree
+    from new_rows n
+    join old_rows o on o.user_id = n.user_id and o.opinion_id = n.opinion_id
+    where (n.rating in (1, 2)) <> (o.rating in (1, 2))
+      or (n.rating in (4, 5)) <> (o.rating in (4, 5));
+  end if;
+  if v_users is not null then
+    perform shift_argument_sides(v_users, v_opinions, v_agree, v_disagree);
+  end if;
+  return null;
+end $function$;
 
 CREATE OR REPLACE FUNCTION public.move_vote_days()
  RETURNS trigger
@@ -288,7 +435,74 @@ begin
   return null;
 end $function$;
 
+CREATE OR REPLACE FUNCTION public.rebuild_argument_tallies()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  insert into argument_tallies as t
+    (comment_id, opinion_id, ranked, created_at, likes, likes_agree, likes_disagree)
+  select c.id, c.opinion_id,
+    c.response_type in ('pro', 'con', 'neutral') and not c.deleted and c.hidden_at is null,
+    date_trunc('milliseconds', c.created_at), coalesce(k.likes, 0), coalesce(k.likes_agree, 0), coalesce(k.likes_disagree, 0)
+  from comments c
+  left join (
+    select l.comment_id, count(*)::integer as likes,
+      (count(*) filter (where v.rating in (1, 2)))::integer as likes_agree,
+      (count(*) filter (where v.rating in (4, 5)))::integer as likes_disagree
+    from comment_likes l
+    join comments lc on lc.id = l.comment_id
+    left join votes v on v.user_id = l.user_id and v.opinion_id = lc.opinion_id
+    where lc.parent_id is null and lc.opinion_id is not null
+    group by l.comment_id
+  ) k on k.comment_id = c.id
+  where c.parent_id is null and c.opinion_id is not null
+  order by c.id
+  on conflict (comment_id) do update set
+    opinion_id = excluded.opinion_id, ranked = excluded.ranked, created_at = excluded.created_at,
+    likes = excluded.likes, likes_agree = excluded.likes_agree,
+    likes_disagree = excluded.likes_disagree
+  where (t.opinion_id, t.ranked, t.created_at, t.likes, t.likes_agree, t.likes_disagree)
+    is distinct from (excluded.opinion_id, excluded.ranked, excluded.created_at, excluded.likes,
+      excluded.likes_agree, excluded.likes_disagree);
+$function$;
+
+CREATE OR REPLACE FUNCTION public.shift_argument_sides(p_users integer[], p_opinions integer[], p_agree integer[], p_disagree integer[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  update argument_tallies t set
+    likes_agree = t.likes_agree + liked.agree,
+    likes_disagree = t.likes_disagree + liked.disagree
+  from (
+    select a.comment_id, sum(m.agree)::integer as agree, sum(m.disagree)::integer as disagree
+    from unnest(p_users, p_opinions, p_agree, p_disagree) as m (user_id, opinion_id, agree, disagree)
+    join comment_likes l on l.user_id = m.user_id
+    join argument_tallies a on a.comment_id = l.comment_id and a.opinion_id = m.opinion_id
+    group by a.comment_id
+  ) liked
+  where t.comment_id = liked.comment_id and (liked.agree <> 0 or liked.disagree <> 0);
+$function$;
+
+CREATE OR REPLACE FUNCTION public.withdraw_member_likes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  delete from comment_likes where user_id = old.id;
+  return old;
+end $function$;
+
 -- Triggers
+
+CREATE TRIGGER comment_likes_given_tallied AFTER INSERT ON public.comment_likes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION move_argument_likes();
+
+CREATE TRIGGER comment_likes_truncated_tallied AFTER TRUNCATE ON public.comment_likes FOR EACH STATEMENT EXECUTE FUNCTION clear_argument_sides();
+
+CREATE TRIGGER comment_likes_withdrawn_tallied AFTER DELETE ON public.comment_likes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION move_argument_likes();
+
+CREATE TRIGGER comments_ranked AFTER UPDATE OF deleted, hidden_at, response_type ON public.comments FOR EACH ROW WHEN (((old.deleted IS DISTINCT FROM new.deleted) OR (old.hidden_at IS DISTINCT FROM new.hidden_at) OR (old.response_type IS DISTINCT FROM new.response_type))) EXECUTE FUNCTION move_argument_ranked();
+
+CREATE TRIGGER comments_tallied AFTER INSERT ON public.comments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION move_argument_rows();
 
 CREATE TRIGGER opinions_author_noted AFTER INSERT OR DELETE OR UPDATE OF author_id, listed, deleted, created_at ON public.opinions FOR EACH ROW EXECUTE FUNCTION note_opinion_author_change();
 
@@ -308,6 +522,8 @@ CREATE TRIGGER topic_follows_truncated_noted AFTER TRUNCATE ON public.topic_foll
 
 CREATE TRIGGER users_deleted_noted AFTER DELETE ON public.users REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_member_row_changes();
 
+CREATE TRIGGER users_likes_withdrawn BEFORE DELETE ON public.users FOR EACH ROW EXECUTE FUNCTION withdraw_member_likes();
+
 CREATE TRIGGER users_truncated_noted AFTER TRUNCATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION note_every_member_changed();
 
 CREATE TRIGGER users_updated_noted AFTER UPDATE ON public.users REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_member_row_changes();
@@ -316,14 +532,22 @@ CREATE TRIGGER votes_deleted_dated AFTER DELETE ON public.votes REFERENCING OLD 
 
 CREATE TRIGGER votes_deleted_noted AFTER DELETE ON public.votes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION note_member_changes('votes');
 
+CREATE TRIGGER votes_deleted_tallied AFTER DELETE ON public.votes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION move_argument_sides();
+
 CREATE TRIGGER votes_inserted_dated AFTER INSERT ON public.votes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION move_vote_days();
 
 CREATE TRIGGER votes_inserted_noted AFTER INSERT ON public.votes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION note_member_changes('votes');
+
+CREATE TRIGGER votes_inserted_tallied AFTER INSERT ON public.votes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION move_argument_sides();
 
 CREATE TRIGGER votes_truncated_dated AFTER TRUNCATE ON public.votes FOR EACH STATEMENT EXECUTE FUNCTION clear_vote_days();
 
 CREATE TRIGGER votes_truncated_noted AFTER TRUNCATE ON public.votes FOR EACH STATEMENT EXECUTE FUNCTION note_every_member_changed();
 
+CREATE TRIGGER votes_truncated_tallied AFTER TRUNCATE ON public.votes FOR EACH STATEMENT EXECUTE FUNCTION clear_argument_sides();
+
 CREATE TRIGGER votes_updated_dated AFTER UPDATE ON public.votes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION move_vote_days();
 
 CREATE TRIGGER votes_updated_noted AFTER UPDATE ON public.votes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION note_member_changes('votes');
+
+CREATE TRIGGER votes_updated_tallied AFTER UPDATE ON public.votes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('stance.votes_noted'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION move_argument_sides();

@@ -239,6 +239,21 @@ export interface CommentLikesTable {
   createdAt: CreatedAt;
 }
 
+/**
+ * A top-level comment's good points by the giver's side on its opinion, kept by triggers
+ * (server/db/functions/argument-tallies.sql; docs/decisions/076-rankings-from-argument-tallies.md).
+ */
+export interface ArgumentTalliesTable {
+  commentId: number;
+  opinionId: number;
+  /** A live, visible pro, con or neutral comment: an argument the rankings read. */
+  ranked: boolean;
+  createdAt: Date;
+  likes: Generated<number>;
+  likesAgree: Generated<number>;
+  likesDisagree: Generated<number>;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   userId: number;
@@ -558,6 +573,7 @@ export interface Database {
   topicFollows: TopicFollowsTable;
   comments: CommentsTable;
   commentLikes: CommentLikesTable;
+  argumentTallies: ArgumentTalliesTable;
   notifications: NotificationsTable;
   commentReports: CommentReportsTable;
   emailPreferences: EmailPreferencesTable;

@@ -33,7 +33,10 @@
 --      share one (docs/decisions/052-insights-and-stored-groups.md, 075-insights-by-difference.md);
 --    - opinion_vote_days: a new vote adds one to today (UTC), a changed rating moves the vote from
 --      the day it was last cast to today;
---    - the opinions' counters votes1..votes5 move by the sum of the batch's differences.
+--    - the opinions' counters votes1..votes5 move by the sum of the batch's differences;
+--    - argument_tallies: a vote that changes its member's side moves the good points they gave on
+--      the opinion's arguments to the new side (the tallies' vote triggers stand aside for the
+--      batch, as the day triggers do).
 -- 4. Each vote answers its position, its member, its opinion's counters after the whole batch
 --    and the rating it replaced (null for a first vote).
 --
@@ -156,6 +159,31 @@ begin
     where m.delta < 0 and c.opinion_id = m.opinion_id and c.field = m.field
       and c.answer = m.answer and c.rating = m.rating
   ),
+  -- argument tallies: begin
+  tallies_moved as (
+    -- A vote that puts its member on another side (a first vote, a change across Neutral or
+    -- across sides) moves each good point that member gave on the opinion's arguments from the
+    -- old side to the new one (argument-tallies.sql, docs/decisions/076-rankings-from-argument-tallies.md).
+    -- The batch's opinions are locked, so two batches never move one argument's tally at once.
+    update argument_tallies t set
+      likes_agree = t.likes_agree + m.agree,
+      likes_disagree = t.likes_disagree + m.disagree
+    from (
+      select a.comment_id,
+        sum((u.rating in (1, 2))::integer - coalesce((u.previous_rating in (1, 2))::integer, 0))
+          as agree,
+        sum((u.rating in (4, 5))::integer - coalesce((u.previous_rating in (4, 5))::integer, 0))
+          as disagree
+      from upserted u
+      join comment_likes l on l.user_id = u.user_id
+      join argument_tallies a on a.comment_id = l.comment_id and a.opinion_id = u.opinion_id
+      where (u.rating in (1, 2)) is distinct from (u.previous_rating in (1, 2))
+        or (u.rating in (4, 5)) is distinct from (u.previous_rating in (4, 5))
+      group by a.comment_id
+    ) m
+    where t.comment_id = m.comment_id and (m.agree <> 0 or m.disagree <> 0)
+  ),
+  -- argument tallies: end
   tidbits_queued as (
     -- The opinion's tidbit and its topics' groupings follow a while later, one job waiting per
     -- opinion (docs/decisions/052-insights-and-stored-groups.md).

@@ -24,6 +24,7 @@ import * as memberScores from './20261127T1300-member-scores.ts';
 import * as insightsByDifference from './20261128T1000-insights-by-difference.ts';
 import * as opinionsMostVoted from './20261128T1800-index-most-voted-opinions.ts';
 import * as rewordTidbits from './20261128T1800-reword-tidbits.ts';
+import * as argumentTallies from './20261128T2010-argument-tallies.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T1000-insights-by-difference': insightsByDifference,
   '20261128T1800-index-most-voted-opinions': opinionsMostVoted,
   '20261128T1800-reword-tidbits': rewordTidbits,
+  '20261128T2010-argument-tallies': argumentTallies,
 };

@@ -287,6 +287,8 @@ export async function rebuildCounters(db: Db) {
     await sql`
       insert into opinion_vote_days (opinion_id, day, votes) select * from (${rawVoteDays}) raw
     `.execute(trx);
+    // The arguments' good points by side (server/db/functions/argument-tallies.sql).
+    await sql`select rebuild_argument_tallies()`.execute(trx);
   });
 }
 

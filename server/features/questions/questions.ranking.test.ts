@@ -45,9 +45,7 @@ describe('bridgingScore', () => {
     // Decision 047's worked example: 2 of 10 agreeing and 2 of 10 disagreeing voters.
     expect(bridgingScore(row(1, { likesAgree: 2, likesDisagree: 2 }))).toBe(0.25);
     // 4 of 10 agreeing, none disagreeing: √(5/12 · 1/12).
-    expect(bridgingScore(row(2, { likesAgree: 4 }))).toBe(
-      Math.round(Math.sqrt((5 / 12) * (1 / 12)) * 1e6) / 1e6,
-    );
+    expect(bridgingScore(row(2, { likesAgree: 4 }))).toBe(Math.sqrt(5 / 144));
     // Nobody voted or liked: each side's share starts at one half.
     expect(
       bridgingScore({ likesAgree: 0, likesDisagree: 0, votersAgree: 0, votersDisagree: 0 }),
@@ -64,6 +62,36 @@ describe('bridgingScore', () => {
     expect(rankArguments([bothCamps, ownCamp], 'liked').map((entry) => entry.row.id)).toEqual([
       2, 1,
     ]);
+  });
+
+  it('orders a position’s arguments as (likes agree + 1)(likes disagree + 1) does, ties exactly equal', () => {
+    // The database reads a position's arguments in the order of that product (decision 076):
+    // equal products must give the very same double, a larger one a larger score. (A side's likers
+    // are among its voters: argument_tallies counts a good point on the side of its giver's vote.)
+    for (const [votersAgree, votersDisagree] of [
+      [10, 10],
+      [7, 3_000_001],
+      [123_457, 98_765],
+    ] as const) {
+      const scored = [];
+      for (let likesAgree = 0; likesAgree <= Math.min(30, votersAgree); likesAgree++) {
+        for (
+          let likesDisagree = 0;
+          likesDisagree <= Math.min(30, votersDisagree);
+          likesDisagree++
+        ) {
+          const liked = (likesAgree + 1) * (likesDisagree + 1);
+          const score = bridgingScore({ likesAgree, likesDisagree, votersAgree, votersDisagree });
+          scored.push({ liked, score });
+        }
+      }
+      scored.sort((a, b) => a.liked - b.liked);
+      for (let index = 1; index < scored.length; index++) {
+        const [before, after] = [scored[index - 1]!, scored[index]!];
+        if (after.liked === before.liked) expect(after.score).toBe(before.score);
+        else expect(after.score).toBeGreaterThan(before.score);
+      }
+    }
   });
 
   it('counts a good point most from the side that has given fewest', () => {

@@ -61,15 +61,20 @@ export function sideShares(input: ArgumentInputs): { agree: number; disagree: nu
   };
 }
 
-/** Rounds a score to the 6 decimals a cursor carries, so that it compares exactly. */
-function roundScore(score: number): number {
-  return Math.round(score * 1e6) / 1e6;
-}
-
-/** The bridging score √(p_agree · p_disagree), in 0–1, rounded to 6 decimals. */
+/**
+ * The bridging score √(p_agree · p_disagree), in 0–1, computed as
+ * √(((L_agree + 1)(L_disagree + 1)) / ((V_agree + 2)(V_disagree + 2))): two exact integer
+ * products, one division and one square root, each rounded once by IEEE 754, so that the database
+ * (questions.repository.ts, `bridgingScoreSql`) computes the very same double and orders exactly as
+ * this function does, and a cursor carries it through JSON unchanged. For one position (one pair of
+ * voter counts) it grows strictly with (L_agree + 1)(L_disagree + 1): a position's arguments are in
+ * bridging order in the index on that product.
+ */
 export function bridgingScore(input: ArgumentInputs): number {
-  const shares = sideShares(input);
-  return roundScore(Math.sqrt(shares.agree * shares.disagree));
+  const votersAgree = Math.max(input.votersAgree, input.likesAgree);
+  const votersDisagree = Math.max(input.votersDisagree, input.likesDisagree);
+  const liked = (input.likesAgree + 1) * (input.likesDisagree + 1);
+  return Math.sqrt(liked / ((votersAgree + 2) * (votersDisagree + 2)));
 }
 
 /**

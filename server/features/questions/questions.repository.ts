@@ -6,9 +6,6 @@ import type { Db } from '../../db/database.ts';
  * (docs/decisions/047-questions-and-arguments.md).
  */
 
-/** The top-level comments that are arguments: pro, con or neutral, live and not hidden. */
-const argumentTypes = ['pro', 'con', 'neutral'] as const;
-
 /** Postgres's time to the microsecond, as the cursor carries it (a Date keeps milliseconds). */
 const exactTime = (column: string) =>
   sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -317,89 +314,6 @@ export async function findImageFile(db: Db, imageId: number, width: number) {
 // ----------------------------------------------------------------------------------- arguments
 
 /**
- * Every argument on a position of a question, as it stood at `asOf`: created by then, with the
- * good points given by then split by the giver's vote on the position at that time (the rating
- * then in force: the current one if it was last changed by then, else the one it replaced).
- * `opinionIds` narrows it to those positions.
- */
-export async function listArgumentRows(
-  db: Db,
-  options: { asOf: Date; opinionIds?: readonly number[] },
-) {
-  const asOf = options.asOf;
-  // The giver's vote on this position, looked up by the whole primary key for each good point:
-  // a join on votes let the planner, without statistics on freshly loaded tables, read each
-  // giver's every vote.
-  const ratingThen = sql<number | null>`(select case when v.updated_at <= ${asOf} then v.rating
-    when v.created_at <= ${asOf} then v.previous_rating end
-    from votes v where v.user_id = l.user_id and v.opinion_id = c.opinion_id)`;
-  return db
-    .selectFrom('comments as c')
-    .innerJoin('opinions as o', 'o.id', 'c.opinionId')
-    .leftJoin('commentLikes as l', (join) =>
-      join.onRef('l.commentId', '=', 'c.id').on('l.createdAt', '<=', asOf),
-    )
-    .select([
-      'c.id',
-      'c.opinionId',
-      'c.responseType',
-      'c.createdAt',
-      sql<number>`count(l.user_id)::int`.as('likes'),
-      sql<number>`(count(l.user_id) filter (where ${ratingThen} in (1, 2)))::int`.as('likesAgree'),
-      sql<number>`(count(l.user_id) filter (where ${ratingThen} in (4, 5)))::int`.as(
-        'likesDisagree',
-      ),
-    ])
-    .where('c.parentId', 'is', null)
-    .where('c.responseType', 'in', argumentTypes)
-    .where('c.deleted', '=', false)
-    .where('c.hiddenAt', 'is', null)
-    .where('c.createdAt', '<=', asOf)
-    .where('o.deleted', '=', false)
-    .$if(options.opinionIds !== undefined, (query) =>
-      query.where('c.opinionId', 'in', options.opinionIds!.length ? options.opinionIds! : [0]),
-    )
-    .$if(options.opinionIds === undefined, (query) =>
-      query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('convoPositions as p')
-            .select('p.convoId')
-            .whereRef('p.opinionId', '=', 'c.opinionId'),
-        ),
-      ),
-    )
-    .groupBy('c.id')
-    .execute();
-}
-
-/**
- * The voters on each side of each position as things stood at `asOf` (the rating then in force,
- * as listArgumentRows reads it): counted from the votes rather than the opinion's counters, so
- * that a vote cast between two pages cannot move an argument across the cursor.
- */
-export async function countVotersBySideAt(db: Db, asOf: Date) {
-  const ratingThen = sql`case when v.updated_at <= ${asOf} then v.rating
-    when v.created_at <= ${asOf} then v.previous_rating end`;
-  return db
-    .selectFrom('votes as v')
-    .select([
-      'v.opinionId',
-      sql<number>`(count(*) filter (where ${ratingThen} in (1, 2)))::int`.as('votersAgree'),
-      sql<number>`(count(*) filter (where ${ratingThen} in (4, 5)))::int`.as('votersDisagree'),
-    ])
-    .where('v.createdAt', '<=', asOf)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('convoPositions as p')
-          .select('p.convoId')
-          .whereRef('p.opinionId', '=', 'v.opinionId'),
-      ),
-    )
-    .groupBy('v.opinionId')
-    .execute();
-}
-
-/**
  * The positions' opinions with their voters by side (now), and the question each belongs to (the
  * oldest, when several gather it).
  */
@@ -466,5 +380,312 @@ export async function listTopQuestionsByCategory(db: Db, perCategory: number) {
     ) ranked
     where place <= ${perCategory}
     order by category_id, place`.execute(db);
+  return result.rows;
+}
+
+// ------------------------------------------------------------------- arguments from the tallies
+
+/**
+ * The bridging score of questions.ranking.ts (`bridgingScore`) in SQL: the same integer products,
+ * division and square root, so the same double (docs/decisions/076-rankings-from-argument-tallies.md).
+ */
+function bridgingScoreSql(tally: string, position: string) {
+  const la = sql.ref(`${tally}.likes_agree`);
+  const ld = sql.ref(`${tally}.likes_disagree`);
+  const va = sql.ref(`${position}.voters_agree`);
+  const vd = sql.ref(`${position}.voters_disagree`);
+  return sql<number>`sqrt(((${la} + 1)::bigint * (${ld} + 1))::float8
+    / ((greatest(${va}, ${la}) + 2)::bigint * (greatest(${vd}, ${ld}) + 2))::float8)`;
+}
+
+/** A position's arguments in bridging order: the order of argument_tallies_bridging. */
+const bridgingOrder = sql`(a.likes_agree + 1)::bigint * (a.likes_disagree + 1) desc, a.comment_id desc`;
+
+export type TalliedArgument = {
+  id: number;
+  opinionId: number;
+  createdAt: Date;
+  likes: number;
+  likesAgree: number;
+  likesDisagree: number;
+  votersAgree: number;
+  votersDisagree: number;
+};
+
+/** Where a later page starts: after this sort key and id (questions.ranking.ts, `sortKey`). */
+export type ArgumentCursor = { key: number; id: number };
+
+/**
+ * A page of the arguments on the live positions in `sort`'s order as things stood at `asOf`
+ * (docs/decisions/047, 076), after `after` (from the top without it), at most `limit` rows: read
+ * from the top of an index of argument_tallies, not by ranking every argument.
+ *
+ * The tallies are the counts now; the page reads them as they stood at `asOf` by taking back what
+ * happened since, which the raw rows still show: good points given after `asOf`
+ * (comment_likes_created), and votes changed after it (votes_updated), whose member was then on
+ * the side of the rating it replaced (`previous_rating`, none for a vote cast after `asOf`): the
+ * position's voters by side, and that member's good points on its arguments, move back. The
+ * arguments so moved are read apart from the index and put back with their counts then. For a
+ * first page `asOf` is now and there is nothing to take back.
+ *
+ * - `liked` and `recent` read argument_tallies_liked and argument_tallies_recent from the cursor on.
+ * - `bridging`: a position's arguments are in bridging order in argument_tallies_bridging (for one
+ *   position the score grows with (likes_agree + 1)(likes_disagree + 1)), so the next `limit`
+ *   overall are among each position's next `limit`. Each position's next one comes first (one
+ *   index probe per position); the `limit`-th best of those is a floor that at least `limit`
+ *   arguments reach, so only the positions whose next one reaches it are read further.
+ */
+export async function listArgumentPage(
+  db: Db,
+  options: {
+    sort: 'bridging' | 'liked' | 'recent';
+    asOf: Date;
+    after: ArgumentCursor | null;
+    limit: number;
+  },
+): Promise<TalliedArgument[]> {
+  const { sort, asOf, after, limit } = options;
+  const score = (tally: string) => bridgingScoreSql(tally, 'pos');
+  const afterCursor = (key: ReturnType<typeof sql>, id: ReturnType<typeof sql>) =>
+    after
+      ? sql`(${key} < ${after.key}::float8 or (${key} = ${after.key}::float8 and ${id} < ${after.id}::integer))`
+      : sql`true`;
+  const sortKey = (tally: string) =>
+    sort === 'bridging'
+      ? score(tally)
+      : sort === 'liked'
+        ? sql`${sql.ref(`${tally}.likes`)}::float8`
+        : sql`(extract(epoch from ${sql.ref(`${tally}.created_at`)}) * 1000)::float8`;
+  const afterOf = (tally: string) => afterCursor(sortKey(tally), sql.ref(`${tally}.comment_id`));
+  const common = sql`
+    changed_votes as materialized (
+      select v.user_id, v.opinion_id, v.rating as rating_now,
+        case when v.created_at <= ${asOf} then v.previous_rating end as rating_then
+      from votes v
+      where v.updated_at > ${asOf}
+    ),
+    positions as materialized (
+      select o.id as opinion_id,
+        o.votes1 + o.votes2 - coalesce(d.agree, 0) as voters_agree,
+        o.votes4 + o.votes5 - coalesce(d.disagree, 0) as voters_disagree
+      from (select distinct p.opinion_id from convo_positions p) p
+      join opinions o on o.id = p.opinion_id and not o.deleted
+      left join (
+        select c.opinion_id,
+          sum((c.rating_now in (1, 2))::integer - coalesce((c.rating_then in (1, 2))::integer, 0))
+            as agree,
+          sum((c.rating_now in (4, 5))::integer - coalesce((c.rating_then in (4, 5))::integer, 0))
+            as disagree
+        from changed_votes c
+        group by c.opinion_id
+      ) d on d.opinion_id = o.id
+    ),
+    moved as materialized (
+      -- What to take back from each tally to read it as of asOf.
+      select m.comment_id, sum(m.likes)::integer as likes, sum(m.agree)::integer as agree,
+        sum(m.disagree)::integer as disagree
+      from (
+        select l.comment_id, 1 as likes,
+          coalesce((v.rating in (1, 2))::integer, 0) as agree,
+          coalesce((v.rating in (4, 5))::integer, 0) as disagree
+        from comment_likes l
+        join argument_tallies a on a.comment_id = l.comment_id
+        left join votes v on v.user_id = l.user_id and v.opinion_id = a.opinion_id
+        where l.created_at > ${asOf}
+        union all
+        select a.comment_id, 0,
+          (c.rating_now in (1, 2))::integer - coalesce((c.rating_then in (1, 2))::integer, 0),
+          (c.rating_now in (4, 5))::integer - coalesce((c.rating_then in (4, 5))::integer, 0)
+        from changed_votes c
+        join comment_likes l on l.user_id = c.user_id and l.created_at <= ${asOf}
+        join argument_tallies a on a.comment_id = l.comment_id and a.opinion_id = c.opinion_id
+      ) m
+      group by m.comment_id
+    ),
+    moved_ids as materialized (
+      select coalesce(array_agg(m.comment_id), '{}') as ids from moved m
+    ),
+    moved_then as materialized (
+      -- The moved arguments as they stood then, after the cursor.
+      select a.comment_id, a.opinion_id, a.created_at, a.likes - m.likes as likes,
+        a.likes_agree - m.agree as likes_agree, a.likes_disagree - m.disagree as likes_disagree,
+        pos.voters_agree, pos.voters_disagree
+      from moved m
+      join argument_tallies a on a.comment_id = m.comment_id
+      join positions pos on pos.opinion_id = a.opinion_id
+      where a.ranked and a.created_at <= ${asOf}
+    ),
+    moved_after as materialized (
+      select a.*, ${sortKey('a')} as key from moved_then a
+      cross join lateral (select a.voters_agree, a.voters_disagree) pos
+      where ${afterOf('a')}
+    )`;
+  const columns = sql`a.comment_id as id, a.opinion_id, a.created_at, a.likes, a.likes_agree,
+    a.likes_disagree, a.voters_agree, a.voters_disagree`;
+  if (sort === 'bridging') {
+    const result = await sql<TalliedArgument>`
+      with ${common},
+      tops as materialized (
+        select pos.opinion_id, pos.voters_agree, pos.voters_disagree, top.key
+        from positions pos
+        cross join moved_ids x
+        cross join lateral (
+          select ${score('a')} as key
+          from argument_tallies a
+          where a.opinion_id = pos.opinion_id and a.ranked and a.created_at <= ${asOf}
+            and a.comment_id <> all(x.ids) and ${afterOf('a')}
+          order by ${bridgingOrder}
+          limit 1
+        ) top
+      ),
+      floor_key as (
+        select coalesce(
+          (select k.key from (
+              select t.key from tops t union all select m.key from moved_after m
+            ) k
+            order by k.key desc offset ${limit - 1} limit 1),
+          0) as key
+      ),
+      candidates as (
+        select a.comment_id, a.opinion_id, a.created_at, a.likes, a.likes_agree,
+          a.likes_disagree, pos.voters_agree, pos.voters_disagree, ${score('a')} as key
+        from tops pos
+        cross join floor_key f
+        cross join moved_ids x
+        cross join lateral (
+          select a.* from argument_tallies a
+          where a.opinion_id = pos.opinion_id and a.ranked and a.created_at <= ${asOf}
+            and a.comment_id <> all(x.ids) and ${afterOf('a')}
+          order by ${bridgingOrder}
+          limit ${limit}
+        ) a
+        where pos.key >= f.key and ${score('a')} >= f.key
+        union all
+        select m.comment_id, m.opinion_id, m.created_at, m.likes, m.likes_agree,
+          m.likes_disagree, m.voters_agree, m.voters_disagree, m.key
+        from moved_after m
+      )
+      select ${columns} from candidates a
+      order by a.key desc, a.comment_id desc
+      limit ${limit}`.execute(db);
+    return result.rows;
+  }
+  const order =
+    sort === 'liked'
+      ? sql`a.likes desc, a.comment_id desc`
+      : sql`a.created_at desc, a.comment_id desc`;
+  // The cursor as the index reads it: the same row comparison on the columns themselves.
+  const indexedAfter = !after
+    ? sql`true`
+    : sort === 'liked'
+      ? sql`(a.likes, a.comment_id) < (${after.key}::integer, ${after.id}::integer)`
+      : sql`(a.created_at, a.comment_id) <
+          (timestamptz 'epoch' + ${after.key}::bigint * interval '1 millisecond', ${after.id}::integer)`;
+  const result = await sql<TalliedArgument>`
+    with ${common},
+    unmoved as (
+      select a.comment_id, a.opinion_id, a.created_at, a.likes, a.likes_agree, a.likes_disagree,
+        pos.voters_agree, pos.voters_disagree
+      from argument_tallies a
+      cross join moved_ids x
+      join positions pos on pos.opinion_id = a.opinion_id
+      where a.ranked and a.created_at <= ${asOf} and a.comment_id <> all(x.ids) and ${indexedAfter}
+      order by ${order}
+      limit ${limit}
+    ),
+    candidates as (
+      select * from unmoved
+      union all
+      select m.comment_id, m.opinion_id, m.created_at, m.likes, m.likes_agree, m.likes_disagree,
+        m.voters_agree, m.voters_disagree
+      from moved_after m
+    )
+    select ${columns} from candidates a
+    order by ${order}
+    limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+const talliedColumns = sql`a.comment_id as id, a.opinion_id, a.created_at, a.likes, a.likes_agree,
+  a.likes_disagree, pos.voters_agree, pos.voters_disagree`;
+
+/**
+ * Per position of a question (`positions`: each opinion with its voters by side), its `perSide`
+ * strongest `pro` and `con` arguments by bridging rank, and how many arguments it has.
+ */
+export async function listStrongestArguments(
+  db: Db,
+  positions: readonly { opinionId: number; votersAgree: number; votersDisagree: number }[],
+  perSide: number,
+) {
+  if (positions.length === 0) return { strongest: [], counts: [] };
+  const ids = positions.map((position) => position.opinionId);
+  const values = sql.join(
+    positions.map(
+      (position) =>
+        sql`(${position.opinionId}::integer, ${position.votersAgree}::integer, ${position.votersDisagree}::integer)`,
+    ),
+  );
+  const [strongest, counts] = await Promise.all([
+    sql<TalliedArgument & { responseType: string }>`
+      select ${talliedColumns}, side.response_type
+      from (values ${values}) as pos (opinion_id, voters_agree, voters_disagree)
+      cross join (values ('pro'), ('con')) as side (response_type)
+      cross join lateral (
+        select a.* from argument_tallies a
+        join comments c on c.id = a.comment_id
+        where a.opinion_id = pos.opinion_id and a.ranked and c.response_type = side.response_type
+        order by ${bridgingOrder}
+        limit ${perSide}
+      ) a`.execute(db),
+    db
+      .selectFrom('argumentTallies')
+      .select(['opinionId', sql<number>`count(*)::int`.as('count')])
+      .where('opinionId', 'in', ids)
+      .where('ranked', '=', true)
+      .groupBy('opinionId')
+      .execute(),
+  ]);
+  return { strongest: strongest.rows, counts };
+}
+
+/** Rebuilds every argument tally from the raw rows (rebuild-counters, seeds without triggers). */
+export async function rebuildArgumentTallies(db: Db): Promise<void> {
+  await sql`select rebuild_argument_tallies()`.execute(db);
+}
+
+/** Argument tallies that disagree with comments, comment_likes and votes (verify-counts). */
+export async function findArgumentTallyDrift(db: Db) {
+  const result = await sql<{
+    id: number;
+    stored: string;
+    actual: string;
+  }>`
+    with actual as (
+      select c.id, c.opinion_id,
+        c.response_type in ('pro', 'con', 'neutral') and not c.deleted and c.hidden_at is null
+          as ranked,
+        date_trunc('milliseconds', c.created_at) as created_at,
+        count(l.user_id)::integer as likes,
+        (count(l.user_id) filter (where v.rating in (1, 2)))::integer as likes_agree,
+        (count(l.user_id) filter (where v.rating in (4, 5)))::integer as likes_disagree
+      from comments c
+      left join comment_likes l on l.comment_id = c.id
+      left join votes v on v.user_id = l.user_id and v.opinion_id = c.opinion_id
+      where c.parent_id is null and c.opinion_id is not null
+      group by c.id
+    )
+    select coalesce(x.id, t.comment_id) as id,
+      case when t.comment_id is null then 'no row'
+        else concat_ws('/', t.ranked, t.likes, t.likes_agree, t.likes_disagree) end as stored,
+      case when x.id is null then 'no comment'
+        else concat_ws('/', x.ranked, x.likes, x.likes_agree, x.likes_disagree) end as actual
+    from actual x
+    full join argument_tallies t on t.comment_id = x.id
+    where t.comment_id is null or x.id is null
+      or (t.opinion_id, t.ranked, t.created_at, t.likes, t.likes_agree, t.likes_disagree)
+        is distinct from (x.opinion_id, x.ranked, x.created_at, x.likes, x.likes_agree,
+          x.likes_disagree)
+    order by 1`.execute(db);
   return result.rows;
 }

@@ -467,16 +467,17 @@ describe('arguments', () => {
     expect(feed.find((tuple: { ID: number }) => tuple.ID === argument.id).Convincing).toBe(true);
   });
 
-  it('pages without duplicates or gaps while new arguments and good points arrive', async () => {
+  it('pages without duplicates or gaps while arguments, good points and votes arrive', async () => {
     const opinion = await buildOpinion(t.db, { title: 'Four-day weeks should be the legal norm' });
-    await createQuestion('Should we work four days a week?', categoryB, [
+    const convo = await createQuestion('Should we work four days a week?', categoryB, [
       { opinionID: opinion.id },
       { title: 'Five-day weeks are better for most firms' },
     ]);
+    const [, otherPosition] = await positionsOf(convo.ID);
     const author = await buildUser(t.db);
     for (let i = 0; i < 45; i++) {
       await buildComment(t.db, {
-        opinionId: opinion.id,
+        opinionId: i % 2 ? opinion.id : otherPosition!,
         authorId: author.id,
         responseType: ['pro', 'con', 'neutral'][i % 3]!,
       });
@@ -492,19 +493,38 @@ describe('arguments', () => {
           .where('comments.responseType', 'in', ['pro', 'con', 'neutral'])
           .execute()
       ).map((row) => row.id);
+    const vote = async (cookie: string, opinionId: number, rating: number) =>
+      expect((await post('/api/opinion/vote', { id: opinionId, rating }, cookie)).statusCode).toBe(
+        200,
+      );
     for (const sort of ['bridging', 'liked', 'recent']) {
       const before = await everyArgument();
       const arrived: number[] = [];
+      const likers: string[] = [];
       const seen = await pageThrough('/api/arg/feed', { sort }, async () => {
-        // A new argument and good points for the arguments at the end of the order.
+        // A new argument; good points for arguments at the end of the order from a new member on
+        // one side; the previous such member crosses to the other side, and a voter arrives on
+        // the other position: each moves scores, none may move an argument across the cursor.
         const fresh = await buildComment(t.db, { opinionId: opinion.id, authorId: author.id });
         arrived.push(fresh.id);
-        const liker = await buildUser(t.db);
-        await recordVote(t.db, liker.id, opinion.id, 5);
-        await t.db
-          .insertInto('commentLikes')
-          .values(before.slice(-5).map((commentId) => ({ commentId, userId: liker.id })))
-          .execute();
+        const liker = await buildMember(t.db);
+        await vote(liker.cookie, opinion.id, 5);
+        await vote(liker.cookie, otherPosition!, 1);
+        for (const commentID of before.slice(-5)) {
+          const given = await post(
+            '/api/v2/comment/like',
+            { commentID, liked: true },
+            liker.cookie,
+          );
+          expect(given.statusCode).toBe(200);
+        }
+        const previous = likers.at(-1);
+        if (previous) {
+          await vote(previous, opinion.id, 1);
+          await vote(previous, otherPosition!, 5);
+        }
+        likers.push(liker.cookie);
+        await vote((await buildMember(t.db)).cookie, otherPosition!, 2);
       });
       expect(new Set(seen).size, sort).toBe(seen.length);
       expect(

@@ -40,7 +40,6 @@ import { decodeUpload, encodeConvoImage } from './questions.images.ts';
 import { canManageQuestions } from './questions.permissions.ts';
 import {
   argumentPageSize,
-  cutArgumentPage,
   rankArguments,
   type ArgumentRow,
   type RankedArgument,
@@ -247,54 +246,16 @@ async function toConvoTuples(
 // ------------------------------------------------------------------------------ argument feed
 
 type PositionInfo = Awaited<ReturnType<typeof questionsRepository.listPositionOpinions>>[number];
-type RankableArgument = ArgumentRow & { opinionId: number; responseType: string };
-
-/** Every argument with its position's voters, ranked in `sort`'s order at `asOf`. */
-async function computeArgumentRanking(db: Db, asOf: Date, sort: ArgumentSort) {
-  const [rows, positions, voters] = await Promise.all([
-    questionsRepository.listArgumentRows(db, { asOf }),
-    questionsRepository.listPositionOpinions(db),
-    questionsRepository.countVotersBySideAt(db, asOf),
-  ]);
-  const positionOf = new Map(positions.map((position) => [position.opinionId, position]));
-  const votersOf = new Map(voters.map((row) => [row.opinionId, row]));
-  const rankable: RankableArgument[] = rows.flatMap((row) => {
-    if (!positionOf.has(row.opinionId!)) return [];
-    const sides = votersOf.get(row.opinionId!);
-    return [
-      {
-        id: row.id,
-        opinionId: row.opinionId!,
-        responseType: row.responseType,
-        createdAt: row.createdAt,
-        likes: row.likes,
-        likesAgree: row.likesAgree,
-        likesDisagree: row.likesDisagree,
-        votersAgree: sides?.votersAgree ?? 0,
-        votersDisagree: sides?.votersDisagree ?? 0,
-      },
-    ];
-  });
-  return { asOf, ranked: rankArguments(rankable, sort), positionOf };
-}
-
-type ArgumentRanking = Awaited<ReturnType<typeof computeArgumentRanking>>;
+type RankableArgument = ArgumentRow & { opinionId: number };
 
 /**
- * The argument rankings (docs/decisions/047): the newest per sort, which every first page is cut
- * from (loaded again ahead of its expiry), and those at a cursor's time for the later pages, which
- * thus come from the very ranking the first page did for READ_CACHE_MS, and after that from the
- * same one computed again as of the cursor's time. The question feed's first pages, per
- * category, are kept the same way; a staff write drops them.
+ * The first pages (docs/decisions/047, 076): the argument feed's per sort, read from the top of
+ * the argument tallies' indexes, and the question feed's per category, each kept for
+ * READ_CACHE_MS (loaded again ahead of expiry); a staff write drops them. Later pages are indexed
+ * reads of their own, not kept.
  */
 const questionCaches = cachesPerDatabase(
   (ttlMs, clock) => ({
-    newestRankings: createReadCache<ArgumentRanking>({
-      ttlMs,
-      maxEntries: 10,
-      clock,
-    }),
-    rankingsAt: createReadCache<ArgumentRanking>({ ttlMs, maxEntries: 200, clock }),
     convoFirstPages: createReadCache<ConvoFeedPage>({
       ttlMs,
       maxEntries: 200,
@@ -311,28 +272,10 @@ const questionCaches = cachesPerDatabase(
     onChange(caches, change) {
       if (change.on !== 'questions') return;
       caches.convoFirstPages.clear();
-      caches.newestRankings.clear();
       caches.argumentFirstPages.clear();
     },
   },
 );
-
-const rankingAtKey = (sort: ArgumentSort, asOf: Date) => `${sort}:${asOf.getTime()}`;
-
-function getArgumentRanking(db: Db, sort: ArgumentSort, cursorTime: Date | null) {
-  const caches = questionCaches(db);
-  if (cursorTime) {
-    return caches.rankingsAt.get(rankingAtKey(sort, cursorTime), () =>
-      computeArgumentRanking(db, cursorTime, sort),
-    );
-  }
-  return caches.newestRankings.get(sort, async () => {
-    const ranking = await computeArgumentRanking(db, await databaseNow(db), sort);
-    // Its later pages carry this time in their cursor.
-    void caches.rankingsAt.get(rankingAtKey(sort, ranking.asOf), async () => ranking);
-    return ranking;
-  });
-}
 
 /** After a staff write: the next reads of every process see it. */
 function questionsChanged(db: Db) {
@@ -365,31 +308,44 @@ type ArgumentFeedPage = {
   After: string;
 };
 
+/**
+ * A page of the argument feed (docs/decisions/047, 076): the first one as things stand now, a
+ * later one as they stood at its cursor's time t (the first page's), from the cursor's key and id
+ * on; one row more than a page says whether the list goes on.
+ */
 async function loadArgumentFeedPage(
   db: Db,
   sort: ArgumentSort,
   after: string | undefined,
 ): Promise<ArgumentFeedPage> {
   const cursor = after ? decodeCursor(after, argumentCursorShape) : null;
-  const [ranking, categories] = await Promise.all([
-    getArgumentRanking(db, sort, cursor ? new Date(cursor.t) : null),
+  const asOf = cursor ? new Date(cursor.t) : await databaseNow(db);
+  const [rows, categories] = await Promise.all([
+    questionsRepository.listArgumentPage(db, {
+      sort,
+      asOf,
+      after: cursor ? { key: cursor.k, id: cursor.i } : null,
+      limit: argumentPageSize + 1,
+    }),
     listCategories(db),
   ]);
-  const { page, endReached } = cutArgumentPage(
-    ranking.ranked,
-    cursor ? { key: cursor.k, id: cursor.i } : null,
-    argumentPageSize,
-  );
-  const feed = await toArgumentTuples(db, page, (opinionId) => ranking.positionOf.get(opinionId));
+  const positions = await questionsRepository.listPositionOpinions(db, [
+    ...new Set(rows.map((row) => row.opinionId)),
+  ]);
+  const positionOf = new Map(positions.map((position) => [position.opinionId, position]));
+  // The rows come in the database's order, which is the pure ranking's (questions.ranking.ts);
+  // ranking them here gives each its key, score and badge by that one definition.
+  const ranked = rankArguments(rows, sort);
+  const page = ranked.slice(0, argumentPageSize);
+  const endReached = ranked.length <= argumentPageSize;
+  const feed = await toArgumentTuples(db, page, (opinionId) => positionOf.get(opinionId));
   const last = page.at(-1);
   return {
     Feed: feed,
     Categories: categories,
     EndReached: endReached,
     After:
-      !endReached && last
-        ? encodeCursor({ t: ranking.asOf.getTime(), k: last.key, i: last.row.id })
-        : '',
+      !endReached && last ? encodeCursor({ t: asOf.getTime(), k: last.key, i: last.row.id }) : '',
   };
 }
 
@@ -478,42 +434,36 @@ export async function getConvoPage(
     (position) => !position.deleted,
   );
   const opinionIds = positionRows.map((position) => position.id);
-  const asOf = await databaseNow(db);
-  const [tuples, opinions, argumentRows] = await Promise.all([
+  const [tuples, opinions, tallied] = await Promise.all([
     toConvoTuples(db, [row]),
     getOpinionsInOrder(db, opinionIds, member?.ratings ?? null),
-    questionsRepository.listArgumentRows(db, { asOf, opinionIds }),
+    // Per position, the strongest few of each side by bridging rank, read from the tallies.
+    questionsRepository.listStrongestArguments(
+      db,
+      positionRows.map((position) => ({
+        opinionId: position.id,
+        votersAgree: position.votes1 + position.votes2,
+        votersDisagree: position.votes4 + position.votes5,
+      })),
+      strongestArgumentsPerSide,
+    ),
   ]);
   const { ConvoTitle: _convoTitle, PosTitle: _posTitle, ...convo } = tuples[0]!;
-  const rowsByOpinion = new Map<number, RankableArgument[]>();
   const countsOf = new Map(positionRows.map((position) => [position.id, position]));
-  for (const argument of argumentRows) {
-    const counts = countsOf.get(argument.opinionId!);
-    if (!counts) continue;
-    const list = rowsByOpinion.get(argument.opinionId!) ?? [];
-    list.push({
-      id: argument.id,
-      opinionId: argument.opinionId!,
-      responseType: argument.responseType,
-      createdAt: argument.createdAt,
-      likes: argument.likes,
-      likesAgree: argument.likesAgree,
-      likesDisagree: argument.likesDisagree,
-      votersAgree: counts.votes1 + counts.votes2,
-      votersDisagree: counts.votes4 + counts.votes5,
-    });
-    rowsByOpinion.set(argument.opinionId!, list);
-  }
-  // Per position, the strongest few of each side by bridging rank; only those are loaded.
-  const strongest = (rows: readonly RankableArgument[], type: 'pro' | 'con') =>
+  const argumentsOf = new Map(tallied.counts.map((entry) => [entry.opinionId, entry.count]));
+  const strongest = (opinionId: number, type: 'pro' | 'con') =>
     rankArguments(
-      rows.filter((argument) => argument.responseType === type),
+      tallied.strongest.filter(
+        (argument) => argument.opinionId === opinionId && argument.responseType === type,
+      ),
       'bridging',
-    ).slice(0, strongestArgumentsPerSide);
-  const chosen = opinionIds.map((id) => {
-    const rows = rowsByOpinion.get(id) ?? [];
-    return { id, count: rows.length, pro: strongest(rows, 'pro'), con: strongest(rows, 'con') };
-  });
+    );
+  const chosen = opinionIds.map((id) => ({
+    id,
+    count: argumentsOf.get(id) ?? 0,
+    pro: strongest(id, 'pro'),
+    con: strongest(id, 'con'),
+  }));
   const opinionById = new Map(opinions.map((opinion) => [opinion.ArtifactID, opinion]));
   const shown = await toArgumentTuples(
     db,
@@ -732,6 +682,15 @@ export async function deleteConvoImage(db: Db, actor: Actor, convoId: number) {
   await inTransaction(db, (trx) => questionsRepository.deleteConvoImages(trx, convo.id));
   questionsChanged(db);
   return {};
+}
+
+/**
+ * Arguments whose tallies (good points by the giver's side) disagree with the raw rows, for
+ * verify-counts: each with what is stored and what the rows say (ranked/good points/agreeing/
+ * disagreeing).
+ */
+export async function findArgumentTallyDrift(db: Db) {
+  return questionsRepository.findArgumentTallyDrift(db);
 }
 
 /** Every category, by title, with its most-voted questions (the encyclopedia's index). */
