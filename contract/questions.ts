@@ -122,6 +122,8 @@ export const argumentTuple = z.object({
   UsernameCased: z.string(),
   /** Good points. */
   LikeNum: z.number().int(),
+  /** Members who credited it with changing their mind (docs/decisions/077-minds-changed.md). */
+  Persuaded: z.number().int(),
   /**
    * The bridging score, 0–1 with 4 decimals: the geometric mean over the position's two sides
    * (agree, disagree) of (likes from that side + 1) / (voters on that side + 2)
@@ -187,7 +189,7 @@ export const position = z.object({
   Opinion: opinion,
   /** Present once the current user has voted on it, else null (as `/api/opinion/get`). */
   Results: voteResults.nullable(),
-  /** Its strongest arguments for, by bridging rank, at most `strongestArgumentsPerSide`. */
+  /** Its strongest arguments for: most minds changed, then bridging rank; at most `strongestArgumentsPerSide`. */
   For: z.array(argumentTuple),
   /** Its strongest arguments against, the same way. */
   Against: z.array(argumentTuple),

@@ -66,7 +66,7 @@ const commands: Record<string, Command> = {
   'verify-counts': {
     usage: 'verify-counts',
     summary:
-      'check every derived counter (votes, votes by day, insight counts, comments, good points, karma, members’ vote counts) against the raw rows',
+      'check every derived counter (votes, votes by day, insight counts, comments, good points, minds changed, karma, members’ vote counts) against the raw rows',
     async run(db) {
       const counterDrift = await findCounterDrift(db);
       const dayDrift = await findVoteDayDrift(db);
@@ -81,7 +81,11 @@ const commands: Record<string, Command> = {
         ...conversation.karma.map((row) => row.username),
         ...memberVotes.map((row) => row.username),
       ]);
-      const total = driftingOpinions.size + conversation.likeCounts.length + driftingMembers.size;
+      const driftingComments = new Set([
+        ...conversation.likeCounts.map((row) => row.id),
+        ...conversation.persuadedCounts.map((row) => row.id),
+      ]);
+      const total = driftingOpinions.size + driftingComments.size + driftingMembers.size;
       if (total === 0) {
         console.log(
           'verify-counts: 0 opinions, comments or members drift; every counter matches the raw rows.',
@@ -106,6 +110,9 @@ const commands: Record<string, Command> = {
       for (const row of conversation.likeCounts.slice(0, 20)) {
         console.log(`  comment ${row.id}: good points stored ${row.stored} actual ${row.actual}`);
       }
+      for (const row of conversation.persuadedCounts.slice(0, 20)) {
+        console.log(`  comment ${row.id}: minds changed stored ${row.stored} actual ${row.actual}`);
+      }
       for (const row of conversation.karma.slice(0, 20)) {
         console.log(`  ${row.username}: karma stored ${row.stored} actual ${row.actual}`);
       }
@@ -115,7 +122,7 @@ const commands: Record<string, Command> = {
         );
       }
       console.log(
-        `verify-counts: ${driftingOpinions.size} opinions, ${conversation.likeCounts.length} comments and ` +
+        `verify-counts: ${driftingOpinions.size} opinions, ${driftingComments.size} comments and ` +
           `${driftingMembers.size} members drift.`,
       );
       return 1;

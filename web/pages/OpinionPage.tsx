@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { statusOf } from '../api/client.ts';
 import { CommentThread } from '../features/comments/components/CommentThread.tsx';
+import { PersuasionPrompt } from '../features/minds/components/PersuasionPrompt.tsx';
 import { useOpinion } from '../features/opinions/api.ts';
 import {
   OpinionDetail,
@@ -36,7 +37,11 @@ export default function OpinionPage() {
       >
         {(data) => (
           <>
-            <OpinionDetail opinion={data.Opinion} results={data.Results} />
+            <OpinionDetail
+              opinion={data.Opinion}
+              results={data.Results}
+              afterCard={<PersuasionPrompt opinionId={data.Opinion.ArtifactID} />}
+            />
             {data.Quiz ? (
               <p className={styles.quizNote}>
                 This statement is part of the quiz{' '}

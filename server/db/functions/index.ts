@@ -26,11 +26,17 @@ export async function namesFromCode(): Promise<Record<string, string>> {
     await import('../../features/milestones/milestones.job-kind.ts');
   const { refreshOpinionTidbitJobKind } =
     await import('../../features/insights/insights.job-kind.ts');
+  const { karmaPerMindChanged } = await import('../../features/users/users.karma.ts');
   const { generationOptions } = await import('../../../contract/demographics.base.ts');
   const generationBands = JSON.stringify(
     generationOptions.map(({ from, to, value }) => ({ from, to, value })),
   );
-  return { checkMilestonesJobKind, refreshOpinionTidbitJobKind, generationBands };
+  return {
+    checkMilestonesJobKind,
+    refreshOpinionTidbitJobKind,
+    generationBands,
+    karmaPerMindChanged: String(karmaPerMindChanged),
+  };
 }
 
 /** A source's statements, its placeholders filled in with `names` as quoted literals. */

@@ -23,6 +23,7 @@ import * as userTags from './20261127T1100-user-tags.ts';
 import * as memberScores from './20261127T1300-member-scores.ts';
 import * as insightsByDifference from './20261128T1000-insights-by-difference.ts';
 import * as opinionsMostVoted from './20261128T1800-index-most-voted-opinions.ts';
+import * as mindsChanged from './20261128T2000-minds-changed.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T1300-member-scores': memberScores,
   '20261128T1000-insights-by-difference': insightsByDifference,
   '20261128T1800-index-most-voted-opinions': opinionsMostVoted,
+  '20261128T2000-minds-changed': mindsChanged,
 };

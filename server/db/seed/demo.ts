@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { renderCommentMarkdown } from '../../features/comments/comments.markdown.ts';
 import { slugify, uniqueSlug } from '../../slug.ts';
-import { karmaPerComment, karmaPerGoodPointReceived } from '../../features/users/users.karma.ts';
+import { karmaAmounts } from '../../features/users/users.karma.ts';
 import { rebuildCounters } from '../../features/opinions/opinions.repository.ts';
 import { recomputeAllKarma } from '../../features/users/users.repository.ts';
 import { seedInstrumentAnswers } from '../../features/instruments/instruments.seed.ts';
@@ -188,7 +188,7 @@ async function insertDemo(
   await rebuildCounters(db);
   // Insight counts, computed tidbits and the topics' opinion groups (docs/decisions/052).
   await rebuildAllInsights(db, loadConfig().minGroupSize);
-  await recomputeAllKarma(db, karmaPerComment, karmaPerGoodPointReceived);
+  await recomputeAllKarma(db, karmaAmounts);
   // Demo members did not just earn their awards: record them without notifying anyone.
   await recordMilestonesWithoutNotifying(db);
 

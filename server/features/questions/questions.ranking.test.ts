@@ -66,6 +66,15 @@ describe('bridgingScore', () => {
     ]);
   });
 
+  it('puts the arguments that changed most minds first, then by bridging rank', () => {
+    const bridging = row(1, { likesAgree: 4, likesDisagree: 4 });
+    const persuasive = row(2, { persuaded: 2 });
+    const alsoPersuasive = row(3, { persuaded: 2, likesAgree: 1, likesDisagree: 1 });
+    const ranked = rankArguments([bridging, persuasive, alsoPersuasive], 'persuasive');
+    expect(ranked.map((entry) => entry.row.id)).toEqual([3, 2, 1]);
+    expect(rankArguments([bridging, persuasive], 'bridging')[0]!.row.id).toBe(1);
+  });
+
   it('counts a good point most from the side that has given fewest', () => {
     const cheered = row(1, { likesAgree: 3 });
     const plusOwnCamp = bridgingScore({ ...cheered, likesAgree: 4 });

@@ -89,6 +89,8 @@ export type ArgumentRow = ArgumentInputs & {
   id: number;
   /** All good points counted at the ranking's time, whatever the givers' votes. */
   likes: number;
+  /** Live "this changed my mind" credits at the ranking's time (docs/decisions/077). */
+  persuaded?: number;
   createdAt: Date;
 };
 
@@ -102,9 +104,13 @@ export type RankedArgument<Row extends ArgumentRow = ArgumentRow> = {
   convincing: boolean;
 };
 
-/** The sort key of a row: its bridging score, its good points, or its creation time in ms. */
+/**
+ * The sort key of a row: its bridging score, its good points, its creation time in ms, or (most
+ * persuasive) the minds it changed with its bridging score (< 1) breaking ties among equal counts.
+ */
 export function sortKey(row: ArgumentRow, sort: ArgumentSort): number {
   if (sort === 'liked') return row.likes;
+  if (sort === 'persuasive') return roundScore((row.persuaded ?? 0) + bridgingScore(row));
   if (sort === 'recent') return row.createdAt.getTime();
   return bridgingScore(row);
 }

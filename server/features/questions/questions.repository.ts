@@ -349,6 +349,11 @@ export async function listArgumentRows(
       sql<number>`(count(l.user_id) filter (where ${ratingThen} in (4, 5)))::int`.as(
         'likesDisagree',
       ),
+      // Minds changed at the ranking's time (docs/decisions/077-minds-changed.md).
+      sql<number>`(select count(*) from persuasions p where p.comment_id = c.id
+        and p.created_at <= ${asOf} and (p.withdrawn_at is null or p.withdrawn_at > ${asOf}))::int`.as(
+        'persuaded',
+      ),
     ])
     .where('c.parentId', 'is', null)
     .where('c.responseType', 'in', argumentTypes)

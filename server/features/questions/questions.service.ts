@@ -268,6 +268,7 @@ async function computeArgumentRanking(db: Db, asOf: Date, sort: ArgumentSort) {
         responseType: row.responseType,
         createdAt: row.createdAt,
         likes: row.likes,
+        persuaded: row.persuaded,
         likesAgree: row.likesAgree,
         likesDisagree: row.likesDisagree,
         votersAgree: sides?.votersAgree ?? 0,
@@ -448,6 +449,7 @@ async function toArgumentTuples(
         ResponseType: detail.responseType as ArgumentTuple['ResponseType'],
         UsernameCased: detail.username,
         LikeNum: entry.row.likes,
+        Persuaded: entry.row.persuaded ?? 0,
         Bridging: Math.round(entry.bridging * 1e4) / 1e4,
         Convincing: entry.convincing,
         Created: entry.row.createdAt.toISOString(),
@@ -497,6 +499,7 @@ export async function getConvoPage(
       responseType: argument.responseType,
       createdAt: argument.createdAt,
       likes: argument.likes,
+      persuaded: argument.persuaded,
       likesAgree: argument.likesAgree,
       likesDisagree: argument.likesDisagree,
       votersAgree: counts.votes1 + counts.votes2,
@@ -504,11 +507,12 @@ export async function getConvoPage(
     });
     rowsByOpinion.set(argument.opinionId!, list);
   }
-  // Per position, the strongest few of each side by bridging rank; only those are loaded.
+  // Per position, the strongest few of each side: the minds they changed first, then bridging
+  // rank (docs/decisions/077-minds-changed.md); only those are loaded.
   const strongest = (rows: readonly RankableArgument[], type: 'pro' | 'con') =>
     rankArguments(
       rows.filter((argument) => argument.responseType === type),
-      'bridging',
+      'persuasive',
     ).slice(0, strongestArgumentsPerSide);
   const chosen = opinionIds.map((id) => {
     const rows = rowsByOpinion.get(id) ?? [];

@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/**
+ * One page of a member's vote changes, newest first, before the change `beforeId` (or from the
+ * newest), with the argument each was credited to. Changes on deleted opinions are left out.
+ */
+export async function listVoteChanges(
+  db: Db,
+  userId: number,
+  beforeId: number | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('voteChanges as vc')
+    .innerJoin('opinions as o', 'o.id', 'vc.opinionId')
+    .leftJoin('persuasions as p', 'p.changeId', 'vc.id')
+    .leftJoin('comments as c', 'c.id', 'p.commentId')
+    .leftJoin('users as a', 'a.id', 'c.authorId')
+    .select([
+      'vc.id',
+      'vc.fromRating',
+      'vc.toRating',
+      'vc.changedAt',
+      'o.slug',
+      'o.title',
+      'p.commentId',
+      'c.bodyHtml',
+      'c.deleted as commentDeleted',
+      'c.hiddenAt as commentHiddenAt',
+      'a.username as authorUsername',
+    ])
+    .where('vc.userId', '=', userId)
+    .where('o.deleted', '=', false);
+  if (beforeId !== null) query = query.where('vc.id', '<', beforeId);
+  return query.orderBy('vc.id', 'desc').limit(limit).execute();
+}
+
+/** The member's vote on an opinion, locked until the transaction ends (the vote batch waits). */
+export async function lockVote(db: Db, userId: number, opinionId: number) {
+  return db
+    .selectFrom('votes')
+    .select('rating')
+    .where('userId', '=', userId)
+    .where('opinionId', '=', opinionId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The member's latest change of vote on an opinion, or undefined when they never changed it. */
+export async function findLatestChange(db: Db, userId: number, opinionId: number) {
+  return db
+    .selectFrom('voteChanges')
+    .select(['id', 'fromRating', 'toRating'])
+    .where('userId', '=', userId)
+    .where('opinionId', '=', opinionId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Whether the member has credited an argument on this opinion already (live or withdrawn). */
+export async function hasCredited(db: Db, userId: number, opinionId: number) {
+  const row = await db
+    .selectFrom('persuasions')
+    .select('commentId')
+    .where('userId', '=', userId)
+    .where('opinionId', '=', opinionId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records a credit; false when the member already gave one on this opinion (its key). */
+export async function insertPersuasion(
+  db: Db,
+  row: {
+    userId: number;
+    opinionId: number;
+    commentId: number;
+    changeId: number;
+    side: 'pro' | 'con';
+    fromRating: number;
+  },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('persuasions')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['userId', 'opinionId']).doNothing())
+    .returning('commentId')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** One more mind changed on a live argument: its new count and author, or undefined if removed. */
+export async function countPersuasion(db: Db, commentId: number) {
+  return db
+    .updateTable('comments')
+    .set((eb) => ({ persuadedCount: eb('persuadedCount', '+', 1) }))
+    .where('id', '=', commentId)
+    .where('deleted', '=', false)
+    .where('hiddenAt', 'is', null)
+    .returning(['persuadedCount', 'authorId'])
+    .executeTakeFirst();
+}
+
+export async function adjustKarma(db: Db, userId: number, delta: number) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ karma: eb('karma', '+', delta) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Whether the member's credit of this argument still stands (not withdrawn). */
+export async function isCreditLive(db: Db, userId: number, commentId: number) {
+  const row = await db
+    .selectFrom('persuasions')
+    .select('userId')
+    .where('userId', '=', userId)
+    .where('commentId', '=', commentId)
+    .where('withdrawnAt', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * An opinion's movement: among the members who changed their vote on it, how many now stand
+ * toward Agree of the rating they first had (a lower rating) and how many toward Disagree. A
+ * member who went back to where they started counts in neither.
+ */
+export async function countMovement(db: Db, opinionId: number) {
+  const result = await sql<{ towardAgree: number; towardDisagree: number }>`
+    select
+      count(*) filter (where v.rating < f.from_rating)::int as toward_agree,
+      count(*) filter (where v.rating > f.from_rating)::int as toward_disagree
+    from (
+      select distinct on (vc.user_id) vc.user_id, vc.from_rating
+      from vote_changes vc
+      where vc.opinion_id = ${opinionId}
+      order by vc.user_id, vc.id
+    ) f
+    join votes v on v.user_id = f.user_id and v.opinion_id = ${opinionId}
+  `.execute(db);
+  return result.rows[0] ?? { towardAgree: 0, towardDisagree: 0 };
+}
+
+/** An argument as the credit's rules need it, with its opinion's slug for links. */
+export async function findArgument(db: Db, commentId: number) {
+  return db
+    .selectFrom('comments as c')
+    .leftJoin('opinions as o', 'o.id', 'c.opinionId')
+    .select([
+      'c.id',
+      'c.opinionId',
+      'c.parentId',
+      'c.authorId',
+      'c.responseType',
+      'c.deleted',
+      'c.hiddenAt',
+      'o.slug',
+      'o.deleted as opinionDeleted',
+    ])
+    .where('c.id', '=', commentId)
+    .executeTakeFirst();
+}
