@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { statusOf } from '../api/client.ts';
 import { CommentThread } from '../features/comments/components/CommentThread.tsx';
+import { OpinionMovement } from '../features/minds/components/Movement.tsx';
 import { PersuasionPrompt } from '../features/minds/components/PersuasionPrompt.tsx';
 import { useOpinion } from '../features/opinions/api.ts';
 import {
@@ -40,7 +41,12 @@ export default function OpinionPage() {
             <OpinionDetail
               opinion={data.Opinion}
               results={data.Results}
-              afterCard={<PersuasionPrompt opinionId={data.Opinion.ArtifactID} />}
+              afterCard={
+                <>
+                  <PersuasionPrompt opinionId={data.Opinion.ArtifactID} />
+                  <OpinionMovement movement={data.Movement} />
+                </>
+              }
             />
             {data.Quiz ? (
               <p className={styles.quizNote}>

@@ -7,3 +7,6 @@ export {
   refreshMemberInsightsJobKind,
   refreshOpinionInsightsJobKind,
 } from './insights.job-kind.ts';
+
+/** The complement rule of figures about parts of a whole (the minds-changed movement uses it). */
+export { shownParts } from './insights.figures.ts';

@@ -16,7 +16,7 @@ let worker: JobWorker;
 /** A member with every staff capability (ADMIN_EMAILS). */
 let staff: { cookie: string };
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: 'staff@example.test' } });
+  t = await createTestApp({ env: { ADMIN_EMAILS: 'staff@example.test', MIN_GROUP_SIZE: '3' } });
   worker = startJobWorker(t.db, jobHandlers, { autoStart: false, config: t.config });
   staff = await buildMember(t.db, { email: 'staff@example.test' });
 });
@@ -320,5 +320,39 @@ describe('where people decide', () => {
     });
     const strongest = page.json().body.Positions[0].For as { ID: number }[];
     expect(strongest.map((arg) => arg.ID)).toEqual([persuasive.id, liked.id]);
+  });
+});
+
+describe('movement', () => {
+  const movementOf = async (slug: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/opinion/get?slug=${slug}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().body.Movement;
+  };
+
+  it('counts who moved which way, withheld under MIN_GROUP_SIZE and by the complement rule', async () => {
+    const opinion = await buildOpinion(t.db);
+    const members = await Promise.all(Array.from({ length: 6 }, () => buildMember(t.db)));
+    // Two move toward Agree: under the minimum of 3, withheld.
+    for (const member of members.slice(0, 2)) {
+      await vote(member.cookie, opinion.id, 4);
+      await vote(member.cookie, opinion.id, 2);
+    }
+    expect(await movementOf(opinion.slug)).toEqual({ TowardAgree: null, TowardDisagree: null });
+    // A third: shown; nobody moved toward Disagree, and 0 is not shown either.
+    await vote(members[2]!.cookie, opinion.id, 5);
+    await vote(members[2]!.cookie, opinion.id, 1);
+    expect(await movementOf(opinion.slug)).toEqual({ TowardAgree: 3, TowardDisagree: null });
+    // Voters who never moved: while the voters minus the shown figure would be 1 or 2 people, the
+    // figure is withheld; with a third, shown again.
+    await vote(members[3]!.cookie, opinion.id, 3);
+    expect(await movementOf(opinion.slug)).toEqual({ TowardAgree: null, TowardDisagree: null });
+    await vote(members[4]!.cookie, opinion.id, 3);
+    expect(await movementOf(opinion.slug)).toEqual({ TowardAgree: null, TowardDisagree: null });
+    await vote(members[5]!.cookie, opinion.id, 3);
+    expect(await movementOf(opinion.slug)).toEqual({ TowardAgree: 3, TowardDisagree: null });
+    // Back where one started: no longer moved.
+    await vote(members[0]!.cookie, opinion.id, 4);
+    expect(await movementOf(opinion.slug)).toEqual({ TowardAgree: null, TowardDisagree: null });
   });
 });

@@ -7,6 +7,8 @@ import type { SessionUser } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { announceChange } from '../../cache-changes.ts';
+import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
+import { shownParts } from '../insights/index.ts';
 import { toPlainExcerpt } from '../comments/comments.service.ts';
 import { enqueueMilestoneCheck } from '../milestones/milestones.service.ts';
 import { karmaPerMindChanged } from '../users/users.service.ts';
@@ -154,4 +156,67 @@ export async function creditPersuasion(
 /** Whether the member's credit of this argument still stands (the notice job checks it). */
 export async function isCreditLive(db: Db, userId: number, commentId: number) {
   return mindsRepository.isCreditLive(db, userId, commentId);
+}
+
+/** An opinion's movement as the wire carries it: each count null when withheld. */
+export type Movement = { TowardAgree: number | null; TowardDisagree: number | null };
+
+/** Each opinion's raw movement, dropped when its votes change (docs/decisions/043). */
+const movementCaches = cachesPerDatabase(
+  (ttlMs, clock) => ({
+    byOpinion: createReadCache<{ towardAgree: number; towardDisagree: number }>({
+      ttlMs,
+      maxEntries: 20_000,
+      clock,
+    }),
+  }),
+  {
+    onChange: (caches, change) => {
+      if (change.on === 'opinion' && change.what === 'votes') {
+        caches.byOpinion.delete(String(change.id));
+      }
+    },
+  },
+);
+
+/**
+ * The movement figures of counts among `voters` members: each shown only when it is at least
+ * `minGroupSize` members and what the shown figures leave of the voters is 0 or at least
+ * `minGroupSize` too (the complement rule of the insights, docs/decisions/052), so that no figure
+ * and no difference of figures is about 1 to `minGroupSize` − 1 people.
+ */
+export function withheldMovement(
+  counts: { towardAgree: number; towardDisagree: number },
+  voters: number,
+  minGroupSize: number,
+): Movement {
+  const shown = shownParts(
+    new Map([
+      ['agree', counts.towardAgree],
+      ['disagree', counts.towardDisagree],
+    ]),
+    Math.max(voters, counts.towardAgree + counts.towardDisagree),
+    minGroupSize,
+  );
+  return {
+    TowardAgree: shown.has('agree') ? counts.towardAgree : null,
+    TowardDisagree: shown.has('disagree') ? counts.towardDisagree : null,
+  };
+}
+
+/**
+ * An opinion's movement: of its `voters`, the members who now stand toward Agree of where they
+ * started, and toward Disagree (docs/decisions/077-minds-changed.md), each withheld under
+ * `minGroupSize`.
+ */
+export async function getMovement(
+  db: Db,
+  opinionId: number,
+  voters: number,
+  minGroupSize: number,
+): Promise<Movement> {
+  const counts = await movementCaches(db).byOpinion.get(String(opinionId), () =>
+    mindsRepository.countMovement(db, opinionId),
+  );
+  return withheldMovement(counts, voters, minGroupSize);
 }
