@@ -58,6 +58,7 @@ const commands: Record<string, Command> = {
       console.log(
         `Demo content loaded: ${summary.topics} topics, ${summary.users} users, ${summary.opinions} opinions, ` +
           `${summary.votes} votes, ${summary.comments} comments, ${summary.likes} good points, ` +
+          `${summary.mindsChanged} minds changed, ` +
           `${summary.quizAnswers} answers to ${summary.quizItems} quiz items.`,
       );
       return 0;
