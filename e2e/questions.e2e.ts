@@ -24,7 +24,13 @@ import {
 
 type Category = { ID: number; Title: string; NumConvos: number };
 type ConvoTuple = { ID: number; Slug: string; Title: string; Link: string; Category: Category };
-type ArgumentTuple = { ID: number; Link: string; LikeNum: number; Title: string };
+type ArgumentTuple = {
+  ID: number;
+  Link: string;
+  LikeNum: number;
+  Persuaded: number;
+  Title: string;
+};
 
 async function post<Body>(path: string, body: unknown): Promise<Body> {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -211,6 +217,22 @@ describe.skipIf(isBrowserMissing)('questions and arguments', () => {
       .toContain(liked.Feed[0]!.Title);
     const likes = liked.Feed.map((item) => item.LikeNum);
     expect(likes).toEqual([...likes].sort((a, b) => b - a));
+
+    // Most persuasive: the arguments that changed most minds first, with their count shown.
+    await order.getByText('Most persuasive').click();
+    await page.waitForURL(/\?sort=persuasive$/);
+    const persuasive = await post<{ Feed: ArgumentTuple[] }>('/api/arg/feed', {
+      sort: 'persuasive',
+    });
+    const minds = persuasive.Feed.map((item) => item.Persuaded);
+    expect(minds).toEqual([...minds].sort((a, b) => b - a));
+    expect(minds[0]).toBeGreaterThan(1);
+    const top = list.getByRole('article').first();
+    await expect.poll(() => top.getAttribute('aria-label')).toContain(persuasive.Feed[0]!.Title);
+    await top.getByText(`Changed ${minds[0]} minds`).waitFor();
+    await screenshot(page, 'arguments-persuasive-1280');
+    await order.getByText('Most liked').click();
+    await page.waitForURL(/\?sort=liked$/);
 
     const target = liked.Feed[1]!;
     await list

@@ -11,6 +11,7 @@ import { runStatements } from '../statements.ts';
 //   argument and the change that it credits. A credit is withdrawn (withdrawn_at) when the member
 //   moves back from the side the argument moved them to; the key stays, so it is not given again.
 // - comments.persuaded_count: the live credits of an argument (derived, checked by verify-counts).
+// - user_milestones takes the award family 'minds' (1, 10 and 100 minds changed).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
     db,
@@ -42,6 +43,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     alter table comments add column persuaded_count integer not null default 0
       check (persuaded_count >= 0);
+
+    alter table user_milestones drop constraint user_milestones_family_check;
+    alter table user_milestones add constraint user_milestones_family_check
+      check (family in ('level', 'votes', 'comments', 'goodPoints', 'minds'));
     `,
   );
   await applyFunctionSources(db, ['cast-votes-in-sessions']);

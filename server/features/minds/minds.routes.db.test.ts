@@ -219,6 +219,18 @@ describe('this changed my mind', () => {
     await worker.drain();
     const events = (await post('/api/notifications/get', {}, author.cookie)).json().body
       .Notifications;
+    // The award for the first mind changed, and the profile's count.
+    expect(events).toContainEqual(
+      expect.objectContaining({ Kind: 'Milestone', ArtifactTitle: 'First mind changed' }),
+    );
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/getprofile?username=${author.user.username}`,
+    });
+    expect(profile.json().body.Profile).toMatchObject({
+      MindsChanged: 1,
+      Milestones: { MindsChanged: 1 },
+    });
     expect(events.filter((event: { Kind: string }) => event.Kind === 'Persuaded')).toEqual([
       expect.objectContaining({
         ActionName: 'mind',
