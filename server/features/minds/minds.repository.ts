@@ -163,3 +163,22 @@ export async function findArgument(db: Db, commentId: number) {
     .where('c.id', '=', commentId)
     .executeTakeFirst();
 }
+
+/** countMovement for many opinions at once (the topic report's pages): unmoved ones are absent. */
+export async function countMovements(db: Db, opinionIds: readonly number[]) {
+  if (opinionIds.length === 0) return [];
+  const result = await sql<{ opinionId: number; towardAgree: number; towardDisagree: number }>`
+    select f.opinion_id,
+      count(*) filter (where v.rating < f.from_rating)::int as toward_agree,
+      count(*) filter (where v.rating > f.from_rating)::int as toward_disagree
+    from (
+      select distinct on (vc.opinion_id, vc.user_id) vc.opinion_id, vc.user_id, vc.from_rating
+      from vote_changes vc
+      where vc.opinion_id = any(${[...opinionIds]}::integer[])
+      order by vc.opinion_id, vc.user_id, vc.id
+    ) f
+    join votes v on v.user_id = f.user_id and v.opinion_id = f.opinion_id
+    group by f.opinion_id
+  `.execute(db);
+  return result.rows;
+}

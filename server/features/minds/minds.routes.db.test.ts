@@ -1,9 +1,10 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoteChange } from '../../../contract/minds.ts';
 import { jobHandlers } from '../../jobs/handlers.ts';
 import { startJobWorker, type JobWorker } from '../../jobs/worker.ts';
 import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
-import { buildMember, buildOpinion } from '../../test/factories.ts';
+import { buildMember, buildOpinion, buildTopic } from '../../test/factories.ts';
 import { findConversationDrift } from '../comments/comments.service.ts';
 import { findCounterDrift } from '../opinions/opinions.repository.ts';
 import { karmaPerMindChanged } from '../users/users.karma.ts';
@@ -366,5 +367,37 @@ describe('movement', () => {
     // Back where one started: no longer moved.
     await vote(members[0]!.cookie, opinion.id, 4);
     expect(await movementOf(opinion.slug)).toEqual({ TowardAgree: null, TowardDisagree: null });
+  });
+});
+
+describe('staff reports', () => {
+  it('give the movement figures, withheld as on the opinion page', async () => {
+    const topic = await buildTopic(t.db, { slug: 'minds-topic', title: 'Minds' });
+    const moved = await buildOpinion(t.db, { title: 'Moved a lot', topicIds: [topic.id] });
+    const few = await buildOpinion(t.db, { title: 'Moved a little', topicIds: [topic.id] });
+    const members = await Promise.all(Array.from({ length: 6 }, () => buildMember(t.db)));
+    for (const [index, member] of members.entries()) {
+      // Three move toward Agree on the first, three stay; on the second, two move.
+      await vote(member.cookie, moved.id, index < 3 ? 5 : 3);
+      if (index < 3) await vote(member.cookie, moved.id, 1);
+      await vote(member.cookie, few.id, 4);
+      if (index < 2) await vote(member.cookie, few.id, 2);
+    }
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/topic/report?slug=minds-topic',
+      headers: { cookie: staff.cookie },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows: Record<string, string>[] = parse(csv.body, { columns: true });
+    expect(
+      rows.map((row) => [row.title, row.moved_toward_agree, row.moved_toward_disagree]),
+    ).toEqual([
+      ['Moved a lot', '3', ''],
+      ['Moved a little', '', ''],
+    ]);
+    const report = await post('/api/opinion/allvotes', { slug: moved.slug }, staff.cookie);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().body.Movement).toEqual({ TowardAgree: 3, TowardDisagree: null });
   });
 });

@@ -220,3 +220,32 @@ export async function getMovement(
   );
   return withheldMovement(counts, voters, minGroupSize);
 }
+
+/**
+ * The movement of each of `opinions` (id and voters), withheld as on the opinion page, for staff
+ * reports: one query for all of them, never cached (a report reads the rows as they are).
+ */
+export async function getMovements(
+  db: Db,
+  opinions: readonly { id: number; voters: number }[],
+  minGroupSize: number,
+): Promise<Map<number, Movement>> {
+  const counts = new Map(
+    (
+      await mindsRepository.countMovements(
+        db,
+        opinions.map((opinion) => opinion.id),
+      )
+    ).map((row) => [row.opinionId, row]),
+  );
+  return new Map(
+    opinions.map((opinion) => [
+      opinion.id,
+      withheldMovement(
+        counts.get(opinion.id) ?? { towardAgree: 0, towardDisagree: 0 },
+        opinion.voters,
+        minGroupSize,
+      ),
+    ]),
+  );
+}
