@@ -10,6 +10,9 @@ export const getOpinionHistory = { method: 'GET', path: '/api/user/opinionhistor
 /** "This changed my mind": credits an argument with the member's latest change on its opinion. */
 export const creditPersuasion = { method: 'POST', path: '/api/v2/comment/persuaded' } as const;
 
+/** An opinion's vote shares by day over its last 30 days (the opinion page's small chart). */
+export const getOpinionTrend = { method: 'GET', path: '/api/opinion/trend' } as const;
+
 /** Vote changes on one page of the history. */
 export const opinionHistoryPageSize = 30;
 

@@ -65,3 +65,31 @@ export const creditPersuasion = defineCall({
   /** The argument's count of minds changed, this one included. */
   response: z.object({ Persuaded: z.number().int() }),
 });
+
+export const getOpinionTrend = defineCall({
+  ...base.getOpinionTrend,
+  payload: z
+    .object({
+      id: z.coerce
+        .number({ error: 'id must be an opinion id (a positive whole number)' })
+        .int('id must be an opinion id (a positive whole number)')
+        .positive('id must be an opinion id (a positive whole number)')
+        .max(2_147_483_647, 'id must be an opinion id (a positive whole number)'),
+    })
+    .strict(),
+  response: z.object({
+    /**
+     * Oldest first, one per UTC day with at least MIN_GROUP_SIZE voters at its end: whole percent
+     * of them on the Agree side (1–2), Neutral (3) and the Disagree side (4–5).
+     */
+    Days: z.array(
+      z.object({
+        Day: z.string(),
+        Voters: z.number().int(),
+        Agree: z.number().int(),
+        Neutral: z.number().int(),
+        Disagree: z.number().int(),
+      }),
+    ),
+  }),
+});

@@ -365,6 +365,9 @@ describe.skipIf(isBrowserMissing)('conversation', () => {
       const credit = prompt.getByRole('button', { name: /^This changed my mind/ });
       await credit.first().waitFor();
       await expect(prompt.getByText('Adverts normalise gambling').count()).resolves.toBe(1);
+      // Movement, with its small chart of vote shares over the last days.
+      const movement = dan.getByRole('region', { name: 'Movement' });
+      await movement.getByText(/^Vote shares since/).waitFor();
       await expect(seriousAxeViolations(dan)).resolves.toEqual([]);
       await fullPageScreenshot(dan, `minds-prompt-${width}`);
       await credit.first().click();

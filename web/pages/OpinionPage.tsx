@@ -44,7 +44,7 @@ export default function OpinionPage() {
               afterCard={
                 <>
                   <PersuasionPrompt opinionId={data.Opinion.ArtifactID} />
-                  <OpinionMovement movement={data.Movement} />
+                  <OpinionMovement movement={data.Movement} opinionId={data.Opinion.ArtifactID} />
                 </>
               }
             />

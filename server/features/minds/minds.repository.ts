@@ -182,3 +182,55 @@ export async function countMovements(db: Db, opinionIds: readonly number[]) {
   `.execute(db);
   return result.rows;
 }
+
+/**
+ * An opinion's votes per rating at the end of each of its last `days` UTC days (from its first vote
+ * on): each member's rating as it stood then, read from their vote and their recorded changes (the
+ * rating before the first change held from the vote's creation). Days before any vote are left out.
+ */
+export async function countSharesByDay(db: Db, opinionId: number, days: number) {
+  const result = await sql<{ day: string; counts: number[] }>`
+    with changes as (
+      select user_id, from_rating, to_rating, changed_at, id from vote_changes
+      where opinion_id = ${opinionId}
+    ),
+    firsts as (
+      select distinct on (user_id) user_id, from_rating from changes order by user_id, id
+    ),
+    timeline as (
+      select v.user_id, v.created_at as at, coalesce(f.from_rating, v.rating) as rating
+      from votes v left join firsts f on f.user_id = v.user_id
+      where v.opinion_id = ${opinionId}
+      union all
+      select user_id, changed_at, to_rating from changes
+    ),
+    days as (
+      select generate_series(
+        greatest((now() at time zone 'UTC')::date - ${days - 1}::integer,
+          (select min(at) at time zone 'UTC' from timeline)::date),
+        (now() at time zone 'UTC')::date, interval '1 day')::date as day
+    )
+    select d.day::text as day, array[
+      count(*) filter (where s.rating = 1), count(*) filter (where s.rating = 2),
+      count(*) filter (where s.rating = 3), count(*) filter (where s.rating = 4),
+      count(*) filter (where s.rating = 5)]::integer[] as counts
+    from days d
+    cross join lateral (
+      select distinct on (t.user_id) t.rating from timeline t
+      where t.at < (d.day + 1)::timestamp at time zone 'UTC'
+      order by t.user_id, t.at desc
+    ) s
+    group by d.day
+    order by d.day
+  `.execute(db);
+  return result.rows;
+}
+
+/** Whether an opinion is there, listed and live (the trend's checks). */
+export async function findOpinionState(db: Db, opinionId: number) {
+  return db
+    .selectFrom('opinions')
+    .select(['deleted', 'listed'])
+    .where('id', '=', opinionId)
+    .executeTakeFirst();
+}

@@ -401,3 +401,24 @@ describe('staff reports', () => {
     expect(report.json().body.Movement).toEqual({ TowardAgree: 3, TowardDisagree: null });
   });
 });
+
+describe('vote shares over time', () => {
+  it('gives each day’s shares from the votes and their changes, days under the minimum left out', async () => {
+    const opinion = await buildOpinion(t.db);
+    const trend = async (id: number | string) =>
+      t.app.inject({ method: 'GET', url: `/api/opinion/trend?id=${id}` });
+    const members = await Promise.all(Array.from({ length: 4 }, () => buildMember(t.db)));
+    for (const member of members.slice(0, 2)) await vote(member.cookie, opinion.id, 2);
+    expect((await trend(opinion.id)).json().body).toEqual({ Days: [] });
+    await vote(members[2]!.cookie, opinion.id, 5);
+    await vote(members[3]!.cookie, opinion.id, 3);
+    await vote(members[2]!.cookie, opinion.id, 1); // changed today: counted as it stands now
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await trend(opinion.id)).json().body).toEqual({
+      Days: [{ Day: today, Voters: 4, Agree: 75, Neutral: 25, Disagree: 0 }],
+    });
+    expect((await trend('abc')).statusCode).toBe(400);
+    expect((await trend(99_999_999_999)).statusCode).toBe(400);
+    expect((await trend(2_000_000_000)).statusCode).toBe(404);
+  });
+});

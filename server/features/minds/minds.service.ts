@@ -249,3 +249,69 @@ export async function getMovements(
     ]),
   );
 }
+
+/** Days the vote-share chart covers. */
+export const trendDays = 30;
+
+export type TrendDay = {
+  Day: string;
+  Voters: number;
+  Agree: number;
+  Neutral: number;
+  Disagree: number;
+};
+
+/**
+ * An opinion's vote shares at the end of each of its last 30 days (docs/decisions/077): whole
+ * percent of its voters then on the Agree side (Strongly Agree, Agree), Neutral and the Disagree
+ * side. A day with fewer than `minGroupSize` voters is left out, so that no day's shares are
+ * about a handful of people. 404 for no such opinion, 410 for a removed or unlisted one.
+ */
+export async function getOpinionTrend(
+  db: Db,
+  opinionId: number,
+  minGroupSize: number,
+): Promise<{ Days: TrendDay[] }> {
+  const opinion = await mindsRepository.findOpinionState(db, opinionId);
+  if (!opinion) throw new HttpError(404, 'There is no such opinion');
+  if (opinion.deleted || !opinion.listed) throw new HttpError(410, 'This content has been removed');
+  const rows = await trendCaches(db).byOpinion.get(String(opinionId), () =>
+    mindsRepository.countSharesByDay(db, opinionId, trendDays),
+  );
+  return {
+    Days: rows.flatMap(({ day, counts }) => {
+      const [c1 = 0, c2 = 0, c3 = 0, c4 = 0, c5 = 0] = counts;
+      const voters = c1 + c2 + c3 + c4 + c5;
+      if (voters < Math.max(1, minGroupSize)) return [];
+      const agree = Math.round((100 * (c1 + c2)) / voters);
+      const disagree = Math.round((100 * (c4 + c5)) / voters);
+      return [
+        {
+          Day: day,
+          Voters: voters,
+          Agree: agree,
+          Neutral: Math.max(0, 100 - agree - disagree),
+          Disagree: disagree,
+        },
+      ];
+    }),
+  };
+}
+
+/** Each opinion's shares by day, dropped when its votes change. */
+const trendCaches = cachesPerDatabase(
+  (ttlMs, clock) => ({
+    byOpinion: createReadCache<{ day: string; counts: number[] }[]>({
+      ttlMs,
+      maxEntries: 2_000,
+      clock,
+    }),
+  }),
+  {
+    onChange: (caches, change) => {
+      if (change.on === 'opinion' && change.what === 'votes') {
+        caches.byOpinion.delete(String(change.id));
+      }
+    },
+  },
+);

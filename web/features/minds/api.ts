@@ -1,5 +1,9 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { creditPersuasion, getOpinionHistory } from '../../../contract/minds.base.ts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  creditPersuasion,
+  getOpinionHistory,
+  getOpinionTrend,
+} from '../../../contract/minds.base.ts';
 import { callApi } from '../../api/client.ts';
 import { threadQueryKey } from '../comments/api.ts';
 import { currentUserQueryKey } from '../session/api.ts';
@@ -28,5 +32,14 @@ export function useCreditPersuasion(threadID: string) {
       void queryClient.invalidateQueries({ queryKey: opinionHistoryKey });
       void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
+  });
+}
+
+/** An opinion's vote shares by day (the Movement section's chart). */
+export function useOpinionTrend(opinionId: number) {
+  return useQuery({
+    queryKey: ['opinion-trend', opinionId],
+    queryFn: ({ signal }) => callApi(getOpinionTrend, { id: opinionId }, { signal }),
+    staleTime: 60_000,
   });
 }

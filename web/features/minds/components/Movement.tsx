@@ -3,6 +3,7 @@ import type { ResponseOf } from '../../../../contract/calls.ts';
 import type { getOpinion } from '../../../../contract/opinions.base.ts';
 import { formatCount } from '../../../ui/format.ts';
 import styles from './Movement.module.css';
+import { OpinionTrend } from './Trend.tsx';
 
 type Movement = ResponseOf<typeof getOpinion>['Movement'];
 
@@ -17,7 +18,14 @@ function figure(count: number | null): string {
  * of where they started. A figure about fewer members than the site's minimum is withheld by the
  * server, so that nobody's change can be told (docs/decisions/077-minds-changed.md).
  */
-export function OpinionMovement({ movement }: { movement: Movement }) {
+export function OpinionMovement({
+  movement,
+  opinionId,
+}: {
+  movement: Movement;
+  /** Given: the small chart of vote shares over time follows the figures. */
+  opinionId?: number;
+}) {
   const headingId = useId();
   const isWithheld = movement.TowardAgree === null && movement.TowardDisagree === null;
   return (
@@ -41,6 +49,7 @@ export function OpinionMovement({ movement }: { movement: Movement }) {
           </div>
         </dl>
       )}
+      {opinionId === undefined ? null : <OpinionTrend opinionId={opinionId} />}
     </section>
   );
 }
