@@ -108,6 +108,14 @@ export const getAllVotes = defineCall({
     /** `{<field>: {<answer>: [5 counts] | null}}`: answers no voter gave are absent. */
     Matrix: z.record(z.string(), z.record(z.string(), voteCounts.nullable())),
     ...withholding,
+    /**
+     * Of all its voters (not only the filtered ones): members who moved toward Agree and toward
+     * Disagree, each null under MIN_GROUP_SIZE (docs/decisions/077-minds-changed.md).
+     */
+    Movement: z.object({
+      TowardAgree: z.number().int().nullable(),
+      TowardDisagree: z.number().int().nullable(),
+    }),
   }),
 });
 

@@ -13,6 +13,7 @@ import type * as cookies from './cookies.ts';
 import type * as demographics from './demographics.ts';
 import type * as encyclopedia from './encyclopedia.ts';
 import type * as insights from './insights.ts';
+import type * as minds from './minds.ts';
 import type * as notifications from './notifications.ts';
 import type * as opinions from './opinions.ts';
 import type * as payments from './payments.ts';
@@ -37,6 +38,7 @@ type ContractCall =
   | CallsOf<typeof demographics>
   | CallsOf<typeof encyclopedia>
   | CallsOf<typeof insights>
+  | CallsOf<typeof minds>
   | CallsOf<typeof notifications>
   | CallsOf<typeof opinions>
   | CallsOf<typeof payments>

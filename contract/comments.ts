@@ -16,7 +16,15 @@ export {
 export const commentResponseTypes = ['pro', 'con', 'neutral', 'commentary'] as const;
 export type CommentResponseType = (typeof commentResponseTypes)[number];
 
-export const commentSortValues = ['score', 'pro', 'commentary', 'con', 'recent', 'oldest'] as const;
+export const commentSortValues = [
+  'score',
+  'persuasive',
+  'pro',
+  'commentary',
+  'con',
+  'recent',
+  'oldest',
+] as const;
 export type CommentSortValue = (typeof commentSortValues)[number];
 
 export const commentReportReasons = ['spam', 'harassment', 'hate', 'off-topic', 'other'] as const;
@@ -44,6 +52,8 @@ export type Comment = {
   /** Good points received. */
   LikeNum: number;
   LikedByMe: boolean;
+  /** Members whose change of vote this argument is credited with ("Changed N minds"); 0 once removed. */
+  Persuaded: number;
   /** The author of the comment this one replies to; '' at the top level. */
   ReplyToName: string;
 };
@@ -64,6 +74,7 @@ export const comment: z.ZodType<Comment> = z.object({
   },
   LikeNum: z.number().int(),
   LikedByMe: z.boolean(),
+  Persuaded: z.number().int(),
   ReplyToName: z.string(),
 });
 

@@ -80,6 +80,10 @@ describe('awards', () => {
     expect(awardDescription('votes', 1)).toBe('Cast your first vote');
     expect(awardDescription('comments', 500)).toBe('Write 500 comments');
     expect(awardDescription('goodPoints', 1)).toBe('Receive your first good point');
+    expect(awardThresholds.minds).toEqual([1, 10, 100]);
+    expect(awardTitle('minds', 1)).toBe('First mind changed');
+    expect(awardTitle('minds', 10)).toBe('10 minds changed');
+    expect(awardDescription('minds', 100)).toBe('Change 100 members’ minds with your arguments');
     expect(awardDescription('goodPoints', 10)).toBe('Receive 10 good points on your comments');
   });
 });

@@ -39,15 +39,17 @@ export function nextLevel(karma: number): Level | null {
 }
 
 /** The three award families. Each award is reached once its count is at or over the threshold. */
-export type AwardFamily = 'votes' | 'comments' | 'goodPoints';
+export type AwardFamily = 'votes' | 'comments' | 'goodPoints' | 'minds';
 
 export const awardThresholds: Readonly<Record<AwardFamily, readonly number[]>> = {
   votes: [1, 10, 100, 1000, 10_000],
   comments: [1, 10, 100, 500, 1000, 2500, 5000, 10_000, 100_000],
   goodPoints: [1, 10, 100, 1000, 2500, 5000, 10_000, 100_000, 1_000_000],
+  /** Minds one's arguments changed (docs/decisions/077-minds-changed.md). */
+  minds: [1, 10, 100],
 };
 
-export const awardFamilies: readonly AwardFamily[] = ['votes', 'comments', 'goodPoints'];
+export const awardFamilies: readonly AwardFamily[] = ['votes', 'comments', 'goodPoints', 'minds'];
 
 /** Every threshold of the family that `count` has reached, lowest first. */
 export function reachedThresholds(family: AwardFamily, count: number): number[] {
@@ -68,6 +70,7 @@ const familyNouns: Record<AwardFamily, { one: string; many: string; first: strin
   votes: { one: 'vote', many: 'votes', first: 'First vote' },
   comments: { one: 'comment', many: 'comments', first: 'First comment' },
   goodPoints: { one: 'good point', many: 'good points', first: 'First good point' },
+  minds: { one: 'mind changed', many: 'minds changed', first: 'First mind changed' },
 };
 
 /**
@@ -95,6 +98,11 @@ export function awardDescription(
   const count = threshold === 1 ? 'your first' : formatNumber(threshold);
   if (family === 'votes') return `Cast ${count} ${noun}`;
   if (family === 'comments') return `Write ${count} ${noun}`;
+  if (family === 'minds') {
+    return threshold === 1
+      ? 'Change a member’s mind with your argument'
+      : `Change ${count} members’ minds with your arguments`;
+  }
   return threshold === 1
     ? 'Receive your first good point'
     : `Receive ${count} ${noun} on your comments`;

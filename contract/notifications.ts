@@ -3,13 +3,22 @@ import { defineCall, emptyPayload } from './api.ts';
 import * as base from './notifications.base.ts';
 
 /** The kinds (docs/product/entities.md#notification); the client only logs any other kind. */
-export const notificationKinds = ['Milestone', 'LikeComment', 'Comment', 'LikeRev'] as const;
+export const notificationKinds = [
+  'Milestone',
+  'LikeComment',
+  'Comment',
+  'LikeRev',
+  'Persuaded',
+] as const;
 
 export const notificationEvent = z.object({
   EventID: z.number().int(),
   /** One of notificationKinds, kept open so an older client survives a new kind. */
   Kind: z.string(),
-  /** What happened within the kind: 'reply' or 'argument' for Comment, 'like' for LikeComment. */
+  /**
+   * What happened within the kind: 'reply' or 'argument' for Comment, 'like' for LikeComment,
+   * 'mind' for Persuaded (the argument changed a mind; who is never named).
+   */
   ActionName: z.string(),
   /** A JSON object as text; `FieldName` names the counter of a Milestone. */
   ArgsJSON: z.string(),

@@ -29,6 +29,14 @@ export const getOpinion = defineCall({
      * its report (docs/decisions/041-quizzes-and-reports.md); null for an ordinary opinion.
      */
     Quiz: z.object({ Slug: z.string(), Title: z.string() }).nullable(),
+    /**
+     * Members whose vote on it moved toward Agree, and toward Disagree, of where they started;
+     * each null under MIN_GROUP_SIZE (docs/decisions/077-minds-changed.md).
+     */
+    Movement: z.object({
+      TowardAgree: z.number().int().nullable(),
+      TowardDisagree: z.number().int().nullable(),
+    }),
   }),
 });
 

@@ -59,6 +59,8 @@ export const milestones = z.object({
   Comments: z.number().int(),
   /** The highest good-points-received threshold reached. */
   GoodPointsReceived: z.number().int(),
+  /** The highest minds-changed threshold reached (docs/decisions/077). */
+  MindsChanged: z.number().int(),
 });
 export type Milestones = z.infer<typeof milestones>;
 
@@ -91,6 +93,8 @@ export const profile = z.object({
   NumComments: z.number().int(),
   /** Good points received on live comments. */
   NumCommentLikes: z.number().int(),
+  /** Members whose change of vote credits one of their live arguments (docs/decisions/077). */
+  MindsChanged: z.number().int(),
 });
 export type Profile = z.infer<typeof profile>;
 

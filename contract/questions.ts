@@ -122,6 +122,8 @@ export const argumentTuple = z.object({
   UsernameCased: z.string(),
   /** Good points. */
   LikeNum: z.number().int(),
+  /** Members who credited it with changing their mind (docs/decisions/077-minds-changed.md). */
+  Persuaded: z.number().int(),
   /**
    * The bridging score, 0–1 with 4 decimals: the geometric mean over the position's two sides
    * (agree, disagree) of (likes from that side + 1) / (voters on that side + 2)

@@ -46,6 +46,8 @@ export const appRoutes = {
   cookies: '/cookies',
   termsOfService: '/terms-of-service',
   appSettings: '/app/settings',
+  /** The member's own changes of vote, private (docs/decisions/077). */
+  opinionHistory: '/app/history',
   goOpinionDna: '/go/opinion-dna',
   article: '/article/:slug',
   /** A result a member chose to share publicly (docs/decisions/041). */
@@ -84,6 +86,7 @@ const staticTitles: Partial<Record<AppRouteName, string>> = {
   cookies: 'Cookie policy',
   termsOfService: 'Terms of service',
   appSettings: 'Settings',
+  opinionHistory: 'Your changes of mind',
   goOpinionDna: 'Opinion DNA',
 };
 

@@ -44,6 +44,7 @@ const pageTable: PageEntry[] = [
   { name: 'Notifications', path: () => '/notifications', as: 'member' },
   { name: 'Personal details', path: () => '/settings/details', as: 'member' },
   { name: 'Settings', path: () => '/app/settings', as: 'member' },
+  { name: 'Changes of mind', path: () => '/app/history', as: 'member' },
   { name: 'My Opinion DNA', path: () => '/reports/my-opinion-dna', as: 'member' },
   { name: 'Detailed report', path: () => '/reports/details/ownership', as: 'member' },
   { name: 'Detailed report, locked', path: () => '/reports/details/opiniondna', as: 'member' },

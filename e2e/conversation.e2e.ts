@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,37 @@ const longThreadPath = '/o/pineapple-belongs-on-pizza';
 const longCommentPath = '/o/the-death-penalty-should-be-abolished-everywhere';
 
 const screenshotDir = path.resolve(import.meta.dirname, 'screenshots');
+
+/** A demo opinion nobody has argued about (content/demo), for the minds-changed journey. */
+const persuadedPath = '/o/sports-betting-adverts-should-be-banned';
+
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+/** axe-core's serious and critical violations on the page, by rule id (none is the aim). */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's Content Security Policy allows.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const scope = globalThis as unknown as {
+      axe: {
+        run: (
+          context: unknown,
+          options: unknown,
+        ) => Promise<{ violations: { id: string; impact: string | null }[] }>;
+      };
+      document: unknown;
+    };
+    const results = await scope.axe.run(scope.document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    });
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
+  });
+}
 
 async function fullPageScreenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
@@ -302,6 +334,67 @@ describe.skipIf(isBrowserMissing)('conversation', () => {
     await expect(inbox.getByLabel(/^All/).isChecked()).resolves.toBe(true);
 
     for (const page of [ada, bob, moderator, inbox]) await page.context().close();
+  });
+
+  it('asks what changed a mind, credits the argument and keeps the change in the history', async () => {
+    // Cleo argues For; Dan reads it, moves from Disagree to Agree and credits it.
+    const cleo = await newVisitor(browser);
+    await cleo.goto(persuadedPath);
+    await dismissCookies(cleo);
+    await signUpThroughPanel(cleo, uniqueAccount('cleo'));
+    const form = cleo.getByRole('form', { name: 'New argument' });
+    await form
+      .getByLabel('Your argument')
+      .fill('Adverts normalise gambling for teenagers who watch sport with their parents.');
+    await form.getByLabel('Side').selectOption({ label: 'For' });
+    await form.getByRole('button', { name: 'Post argument' }).click();
+    await commentWith(cleo, 'Adverts normalise gambling').waitFor();
+
+    for (const width of [1280, 375]) {
+      const dan = await newVisitor(browser, width, 900);
+      await dan.goto(persuadedPath);
+      await dismissCookies(dan);
+      await signUpThroughPanel(dan, uniqueAccount('dan'));
+      await dan.getByRole('button', { name: 'Disagree', exact: true }).click();
+      await dan.getByRole('button', { name: 'Update your vote' }).click();
+      await dan.getByRole('button', { name: 'Agree', exact: true }).click();
+      await dan.getByText('You voted Agree').waitFor();
+
+      const prompt = dan.getByRole('region', { name: 'What changed your mind?' });
+      await prompt.getByText('You moved from Disagree to Agree.').waitFor();
+      const credit = prompt.getByRole('button', { name: /^This changed my mind/ });
+      await credit.first().waitFor();
+      await expect(prompt.getByText('Adverts normalise gambling').count()).resolves.toBe(1);
+      // Movement, with its small chart of vote shares over the last days.
+      const movement = dan.getByRole('region', { name: 'Movement' });
+      await movement.getByText(/^Vote shares since/).waitFor();
+      await expect(seriousAxeViolations(dan)).resolves.toEqual([]);
+      await fullPageScreenshot(dan, `minds-prompt-${width}`);
+      await credit.first().click();
+      await dan.getByRole('region', { name: 'Thank you' }).getByRole('status').waitFor();
+      const credited = commentWith(dan, 'Adverts normalise gambling');
+      await credited.getByText(width === 1280 ? 'Changed 1 mind' : 'Changed 2 minds').waitFor();
+
+      // Most persuasive puts it first.
+      const thread = dan.getByRole('region', { name: /Comments/ });
+      await thread.getByLabel('Sort by').selectOption('persuasive');
+      await expect
+        .poll(() => thread.locator('article[id^="comment-"]').first().innerText())
+        .toContain('Adverts normalise gambling');
+
+      // The history names the change and the argument; only Dan can see it.
+      await dan.goto('/app/history');
+      const history = dan.getByRole('main');
+      await history
+        .getByRole('link', { name: 'Sports betting adverts should be banned' })
+        .waitFor();
+      await history.getByText('toward Agree').waitFor();
+      await history.getByRole('link', { name: /’s argument$/ }).waitFor();
+      await expect(seriousAxeViolations(dan)).resolves.toEqual([]);
+      await fullPageScreenshot(dan, `minds-history-${width}`);
+      await dan.context().close();
+    }
+    await cleo.context().close();
   });
 
   it('shows a long thread well at desktop and phone widths', async () => {

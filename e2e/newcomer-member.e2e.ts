@@ -190,6 +190,7 @@ describe.skipIf(isBrowserMissing)('a newcomer who has signed up', () => {
         'Profile',
         'Settings',
         'Opinion DNA',
+        'Changes of mind',
         'Log out',
       ]);
       await expect(
@@ -198,6 +199,7 @@ describe.skipIf(isBrowserMissing)('a newcomer who has signed up', () => {
         `/u/${account.username}`,
         '/app/settings',
         '/reports/my-opinion-dna',
+        '/app/history',
         '/logout',
       ]);
       await expect(focusedText()).resolves.toBe('Profile');

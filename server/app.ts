@@ -23,6 +23,7 @@ import { registerQuestionRoutes } from './features/questions/questions.routes.ts
 import { registerReportRoutes } from './features/reports/reports.routes.ts';
 import { registerTopicRoutes } from './features/topics/topics.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerMindsRoutes } from './features/minds/minds.routes.ts';
 import { registerUserTagRoutes } from './features/usertags/usertags.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { restrictDevRoutesToLoopback } from './plugins/dev-only.ts';
@@ -147,6 +148,7 @@ export async function buildApp(
   registerInsightRoutes(app, deps);
   registerAnalyticsRoutes(app, deps);
   registerUserTagRoutes(app, deps);
+  registerMindsRoutes(app, deps);
 
   await registerWeb(app, {
     db: deps.db,

@@ -59,6 +59,7 @@ const commands: Record<string, Command> = {
       console.log(
         `Demo content loaded: ${summary.topics} topics, ${summary.users} users, ${summary.opinions} opinions, ` +
           `${summary.votes} votes, ${summary.comments} comments, ${summary.likes} good points, ` +
+          `${summary.mindsChanged} minds changed, ` +
           `${summary.quizAnswers} answers to ${summary.quizItems} quiz items.`,
       );
       return 0;
@@ -67,7 +68,7 @@ const commands: Record<string, Command> = {
   'verify-counts': {
     usage: 'verify-counts',
     summary:
-      'check every derived counter (votes, votes by day, insight counts, comments, good points, arguments’ good points by side, karma, members’ vote counts) against the raw rows',
+      'check every derived counter (votes, votes by day, insight counts, comments, good points, arguments’ good points by side, minds changed, karma, members’ vote counts) against the raw rows',
     async run(db) {
       const counterDrift = await findCounterDrift(db);
       const dayDrift = await findVoteDayDrift(db);
@@ -81,6 +82,7 @@ const commands: Record<string, Command> = {
       const tallyDrift = await findArgumentTallyDrift(db);
       const driftingComments = new Set([
         ...conversation.likeCounts.map((row) => row.id),
+        ...conversation.persuadedCounts.map((row) => row.id),
         ...tallyDrift.map((row) => row.id),
       ]);
       const driftingMembers = new Set([
@@ -117,6 +119,9 @@ const commands: Record<string, Command> = {
           `  comment ${row.id}: ranked/good points/from agreeing/from disagreeing stored ` +
             `${row.stored} actual ${row.actual}`,
         );
+      }
+      for (const row of conversation.persuadedCounts.slice(0, 20)) {
+        console.log(`  comment ${row.id}: minds changed stored ${row.stored} actual ${row.actual}`);
       }
       for (const row of conversation.karma.slice(0, 20)) {
         console.log(`  ${row.username}: karma stored ${row.stored} actual ${row.actual}`);

@@ -46,6 +46,7 @@ const pages: Record<AppRouteName, ComponentType> = {
   cookies: lazy(() => import('./pages/CookiesPage.tsx')),
   termsOfService: lazy(() => import('./pages/TermsPage.tsx')),
   appSettings: lazy(() => import('./pages/AppSettingsPage.tsx')),
+  opinionHistory: lazy(() => import('./pages/OpinionHistoryPage.tsx')),
   goOpinionDna: lazy(() => import('./pages/GoOpinionDnaPage.tsx')),
   article: lazy(() => import('./pages/ArticlePage.tsx')),
   sharedReport: lazy(() => import('./pages/SharedReportPage.tsx')),

@@ -151,6 +151,15 @@ begin
     order by c.opinion_id
     on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
   ),
+  changes_recorded as (
+    -- Minds changed: a vote on a listed opinion moved to another rating, from and to
+    -- (docs/decisions/077-minds-changed.md). A rating sent again unchanged is no change.
+    insert into vote_changes (user_id, opinion_id, from_rating, to_rating)
+    select u.user_id, u.opinion_id, u.previous_rating, u.rating
+    from upserted u join opinions o on o.id = u.opinion_id and o.listed
+    where u.previous_rating <> u.rating
+    order by u.user_id, u.opinion_id
+  ),
   before as (
     -- The batch's votes as they were: every part of one statement reads the same snapshot.
     select v.user_id, v.opinion_id, v.updated_at
@@ -198,6 +207,37 @@ begin
   left join upserted u on u.user_id = b.user_id and u.opinion_id = p_opinion_ids[b.position]
   left join moved m on m.id = u.opinion_id;
   perform set_config('stance.votes_noted', '', true);
+
+  -- Persuasions withdrawn (docs/decisions/077-minds-changed.md): a statement of its own, so that
+  -- it reads the votes just written (and a credit committed while this batch waited for a vote's
+  -- row), and runs only for the rare batch that has a live credit on one of its opinions.
+  if exists (
+    select 1 from persuasions p
+    where p.user_id = any(v_voters) and p.opinion_id = any(v_live_opinions)
+      and p.withdrawn_at is null
+  ) then
+    with withdrawn as (
+      update persuasions p set withdrawn_at = now()
+      from votes v
+      where p.user_id = any(v_voters) and p.opinion_id = any(v_live_opinions)
+        and p.withdrawn_at is null
+        and v.user_id = p.user_id and v.opinion_id = p.opinion_id
+        and case when p.side = 'pro' then v.rating >= p.from_rating else v.rating <= p.from_rating end
+      returning p.comment_id
+    ),
+    uncounted as (
+      update comments c set persuaded_count = c.persuaded_count - w.credits
+      from (select comment_id, count(*)::integer as credits from withdrawn group by comment_id) w
+      where c.id = w.comment_id
+      returning c.author_id, c.deleted, w.credits
+    )
+    update users u set karma = u.karma - k.credits * '10'::integer
+    from (
+      select author_id, sum(credits)::integer as credits from uncounted
+      where not deleted group by author_id
+    ) k
+    where u.id = k.author_id;
+  end if;
 end
 $function$;
 

@@ -224,6 +224,8 @@ export interface CommentsTable {
   /** 'pro' | 'con' | 'neutral' | 'commentary' | '' */
   responseType: Generated<string>;
   likeCount: Generated<number>;
+  /** Live "this changed my mind" credits (persuasions), derived. */
+  persuadedCount: Generated<number>;
   deleted: Generated<boolean>;
   /** 'user' | 'moderator' | 'other' when deleted. */
   deletedReason: string | null;
@@ -231,6 +233,28 @@ export interface CommentsTable {
   editedAt: NullableTimestamp;
   /** Set when enough members reported it: shown as flagged until a moderator reviews it. */
   hiddenAt: NullableTimestamp;
+}
+
+/** A vote moved to another rating (docs/decisions/077-minds-changed.md): private to its member. */
+export interface VoteChangesTable {
+  id: Generated<number>;
+  userId: number;
+  opinionId: number;
+  fromRating: number;
+  toRating: number;
+  changedAt: CreatedAt;
+}
+
+/** "This changed my mind": one per member and opinion, the argument and the change it credits. */
+export interface PersuasionsTable {
+  userId: number;
+  opinionId: number;
+  commentId: number;
+  changeId: number;
+  side: 'pro' | 'con';
+  fromRating: number;
+  createdAt: CreatedAt;
+  withdrawnAt: NullableTimestamp;
 }
 
 export interface CommentLikesTable {
@@ -572,6 +596,8 @@ export interface Database {
   opinionVoteDays: OpinionVoteDaysTable;
   topicFollows: TopicFollowsTable;
   comments: CommentsTable;
+  voteChanges: VoteChangesTable;
+  persuasions: PersuasionsTable;
   commentLikes: CommentLikesTable;
   argumentTallies: ArgumentTalliesTable;
   notifications: NotificationsTable;

@@ -8,7 +8,9 @@ import { deliverMailJob } from '../features/mail/mail.service.ts';
 import {
   notifyAboutComment,
   notifyAboutLike,
+  notifyAboutPersuasion,
 } from '../features/notifications/notifications.service.ts';
+import { notifyPersuasionJobKind } from '../features/minds/minds.service.ts';
 import {
   checkMilestonesJob,
   checkMilestonesJobKind,
@@ -40,6 +42,8 @@ export const jobHandlers: JobHandlers = {
   'notify-comment': notifyAboutComment,
   /** Tells a comment's author about a good point, once per member. */
   'notify-like': notifyAboutLike,
+  /** Tells an argument's author that it changed a mind, without naming whose. */
+  [notifyPersuasionJobKind]: notifyAboutPersuasion,
   /** Looks up the account of a reset request and mails it a link, off the request's timing. */
   'password-reset-mail': sendPasswordResetMailJob,
   /** Records a member's newly reached levels and awards and notifies them once each. */

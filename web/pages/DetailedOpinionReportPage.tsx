@@ -1,5 +1,7 @@
+import type { ComponentProps } from 'react';
 import { Link, useParams } from 'react-router';
 import { OpinionReport } from '../features/analytics/components/OpinionReport.tsx';
+import { OpinionMovement } from '../features/minds/components/Movement.tsx';
 import { useOpinion } from '../features/opinions/api.ts';
 import { useSession } from '../features/session/session.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
@@ -41,16 +43,28 @@ export default function DetailedOpinionReportPage() {
         </Page>
       )}
     >
-      {(data) => <OpinionReportScreen title={data.Opinion.Title} slug={slug} />}
+      {(data) => (
+        <OpinionReportScreen title={data.Opinion.Title} slug={slug} movement={data.Movement} />
+      )}
     </QueryState>
   );
 }
 
-function OpinionReportScreen({ title, slug }: { title: string; slug: string }) {
+function OpinionReportScreen({
+  title,
+  slug,
+  movement,
+}: {
+  title: string;
+  slug: string;
+  /** Of all its voters, whatever the filters: withheld under MIN_GROUP_SIZE (decision 077). */
+  movement: ComponentProps<typeof OpinionMovement>['movement'];
+}) {
   const session = useSession();
   return (
     <Page title={title}>
       <Link to={`/o/${slug}`}>← Back to the opinion</Link>
+      <OpinionMovement movement={movement} />
       <OpinionReport slug={slug} canSearchTags={session.canSeeAdminHub} />
     </Page>
   );

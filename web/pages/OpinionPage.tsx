@@ -1,6 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { statusOf } from '../api/client.ts';
 import { CommentThread } from '../features/comments/components/CommentThread.tsx';
+import { OpinionMovement } from '../features/minds/components/Movement.tsx';
+import { PersuasionPrompt } from '../features/minds/components/PersuasionPrompt.tsx';
 import { useOpinion } from '../features/opinions/api.ts';
 import {
   OpinionDetail,
@@ -36,7 +38,16 @@ export default function OpinionPage() {
       >
         {(data) => (
           <>
-            <OpinionDetail opinion={data.Opinion} results={data.Results} />
+            <OpinionDetail
+              opinion={data.Opinion}
+              results={data.Results}
+              afterCard={
+                <>
+                  <PersuasionPrompt opinionId={data.Opinion.ArtifactID} />
+                  <OpinionMovement movement={data.Movement} opinionId={data.Opinion.ArtifactID} />
+                </>
+              }
+            />
             {data.Quiz ? (
               <p className={styles.quizNote}>
                 This statement is part of the quiz{' '}

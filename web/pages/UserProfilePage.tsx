@@ -54,6 +54,7 @@ function ProfileView({
     { label: 'Votes', value: profile.NumVotes },
     { label: 'Comments', value: profile.NumComments },
     { label: 'Good points received', value: profile.NumCommentLikes },
+    { label: 'Minds changed', value: profile.MindsChanged },
   ];
 
   return (

@@ -36,8 +36,13 @@
 --    - the opinions' counters votes1..votes5 move by the sum of the batch's differences;
 --    - argument_tallies: a vote that changes its member's side moves the good points they gave on
 --      the opinion's arguments to the new side (the tallies' vote triggers stand aside for the
---      batch, as the day triggers do).
--- 4. Each vote answers its position, its member, its opinion's counters after the whole batch
+--      batch, as the day triggers do);
+--    - vote_changes: a vote on a listed opinion moved to another rating is recorded, from and to
+--      (a member's history and an opinion's movement, docs/decisions/077-minds-changed.md).
+-- 4. Persuasions withdrawn, only when a voter of the batch has a live one on a voted opinion (one
+--    index probe otherwise): a member whose rating went back from the side an argument moved them
+--    to no longer counts as persuaded by it; its count and its author's karma go down with it.
+-- 5. Each vote answers its position, its member, its opinion's counters after the whole batch
 --    and the rating it replaced (null for a first vote).
 --
 -- Planned once per connection (plan_cache_mode = force_generic_plan): an array parameter makes
@@ -46,7 +51,8 @@
 -- Names the code owns come in as psql-style :'name' placeholders, filled in with a quoted literal
 -- when a migration applies this file (server/db/functions/index.ts): checkMilestonesJobKind is the
 -- milestone check's job kind, from server/features/milestones/milestones.service.ts;
--- refreshOpinionTidbitJobKind the tidbit refresh's, from server/features/insights/insights.job-kind.ts.
+-- refreshOpinionTidbitJobKind the tidbit refresh's, from server/features/insights/insights.job-kind.ts;
+-- karmaPerMindChanged the karma of a credit, from server/features/users/users.karma.ts.
 
 create or replace function cast_votes_in_sessions(
   p_token_hashes text[], p_opinion_ids integer[], p_ratings integer[], p_thresholds integer[],
@@ -199,6 +205,15 @@ begin
     order by c.opinion_id
     on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
   ),
+  changes_recorded as (
+    -- Minds changed: a vote on a listed opinion moved to another rating, from and to
+    -- (docs/decisions/077-minds-changed.md). A rating sent again unchanged is no change.
+    insert into vote_changes (user_id, opinion_id, from_rating, to_rating)
+    select u.user_id, u.opinion_id, u.previous_rating, u.rating
+    from upserted u join opinions o on o.id = u.opinion_id and o.listed
+    where u.previous_rating <> u.rating
+    order by u.user_id, u.opinion_id
+  ),
   before as (
     -- The batch's votes as they were: every part of one statement reads the same snapshot.
     select v.user_id, v.opinion_id, v.updated_at
@@ -246,5 +261,36 @@ begin
   left join upserted u on u.user_id = b.user_id and u.opinion_id = p_opinion_ids[b.position]
   left join moved m on m.id = u.opinion_id;
   perform set_config('stance.votes_noted', '', true);
+
+  -- Persuasions withdrawn (docs/decisions/077-minds-changed.md): a statement of its own, so that
+  -- it reads the votes just written (and a credit committed while this batch waited for a vote's
+  -- row), and runs only for the rare batch that has a live credit on one of its opinions.
+  if exists (
+    select 1 from persuasions p
+    where p.user_id = any(v_voters) and p.opinion_id = any(v_live_opinions)
+      and p.withdrawn_at is null
+  ) then
+    with withdrawn as (
+      update persuasions p set withdrawn_at = now()
+      from votes v
+      where p.user_id = any(v_voters) and p.opinion_id = any(v_live_opinions)
+        and p.withdrawn_at is null
+        and v.user_id = p.user_id and v.opinion_id = p.opinion_id
+        and case when p.side = 'pro' then v.rating >= p.from_rating else v.rating <= p.from_rating end
+      returning p.comment_id
+    ),
+    uncounted as (
+      update comments c set persuaded_count = c.persuaded_count - w.credits
+      from (select comment_id, count(*)::integer as credits from withdrawn group by comment_id) w
+      where c.id = w.comment_id
+      returning c.author_id, c.deleted, w.credits
+    )
+    update users u set karma = u.karma - k.credits * :'karmaPerMindChanged'::integer
+    from (
+      select author_id, sum(credits)::integer as credits from uncounted
+      where not deleted group by author_id
+    ) k
+    where u.id = k.author_id;
+  end if;
 end
 $$;

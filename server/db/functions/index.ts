@@ -27,6 +27,7 @@ export async function namesFromCode(): Promise<Record<string, string>> {
     await import('../../features/milestones/milestones.job-kind.ts');
   const { refreshOpinionTidbitJobKind } =
     await import('../../features/insights/insights.job-kind.ts');
+  const { karmaPerMindChanged } = await import('../../features/users/users.karma.ts');
   const { generationOptions } = await import('../../../contract/demographics.base.ts');
   // Bands in order, each starting the year after the last ends: width_bucket finds a year's band.
   const generationStarts = `{${generationOptions
@@ -39,6 +40,7 @@ export async function namesFromCode(): Promise<Record<string, string>> {
     refreshOpinionTidbitJobKind,
     generationStarts,
     generationNames,
+    karmaPerMindChanged: String(karmaPerMindChanged),
   };
 }
 

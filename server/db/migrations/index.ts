@@ -25,6 +25,7 @@ import * as insightsByDifference from './20261128T1000-insights-by-difference.ts
 import * as opinionsMostVoted from './20261128T1800-index-most-voted-opinions.ts';
 import * as rewordTidbits from './20261128T1800-reword-tidbits.ts';
 import * as argumentTallies from './20261128T2010-argument-tallies.ts';
+import * as mindsChanged from './20261128T2020-minds-changed.ts';
 
 /**
  * Every migration, in order. Listed by hand (not read from the folder) so that the same list
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T1800-index-most-voted-opinions': opinionsMostVoted,
   '20261128T1800-reword-tidbits': rewordTidbits,
   '20261128T2010-argument-tallies': argumentTallies,
+  '20261128T2020-minds-changed': mindsChanged,
 };

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../database.ts';
 import { checkMilestones } from '../../features/milestones/milestones.service.ts';
+import { findConversationDrift } from '../../features/comments/comments.service.ts';
+import { getMovement } from '../../features/minds/minds.service.ts';
 import { findCounterDrift } from '../../features/opinions/opinions.repository.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { loadDemoContent } from './demo-content.ts';
@@ -129,6 +131,25 @@ describe('the demo seed', () => {
         join convo_positions p on p.opinion_id = c.opinion_id
         where c.parent_id is null and c.response_type in ('pro', 'con')`),
     ).toBeGreaterThan(40);
+  });
+
+  it('changes some members’ minds, credited to real arguments, enough to show a Movement', async () => {
+    expect(summary.mindsChanged).toBeGreaterThan(100);
+    expect(
+      await count(sql`select count(*)::int as n from comments where persuaded_count > 0`),
+    ).toBeGreaterThan(20);
+    expect(await findConversationDrift(handle.db)).toEqual({
+      likeCounts: [],
+      persuadedCounts: [],
+      karma: [],
+    });
+    const opinions = await handle.db.selectFrom('opinions').select(['id', 'numVotes']).execute();
+    const shown = [];
+    for (const opinion of opinions) {
+      const movement = await getMovement(handle.db, opinion.id, opinion.numVotes, 10);
+      if (movement.TowardAgree !== null || movement.TowardDisagree !== null) shown.push(opinion.id);
+    }
+    expect(shown.length).toBeGreaterThan(0);
   });
 
   it('keeps every derived counter equal to the raw rows', async () => {

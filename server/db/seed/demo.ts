@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { renderCommentMarkdown } from '../../features/comments/comments.markdown.ts';
 import { slugify, uniqueSlug } from '../../slug.ts';
-import { karmaPerComment, karmaPerGoodPointReceived } from '../../features/users/users.karma.ts';
+import { karmaAmounts } from '../../features/users/users.karma.ts';
 import { rebuildCounters } from '../../features/opinions/opinions.repository.ts';
 import { recomputeAllKarma } from '../../features/users/users.repository.ts';
+import { seedDemoChangesOfMind } from '../../features/minds/minds.seed.ts';
 import { seedInstrumentAnswers } from '../../features/instruments/instruments.seed.ts';
 import { recordMilestonesWithoutNotifying } from '../../features/milestones/milestones.service.ts';
 import { rebuildAllInsights } from '../../features/insights/insights.service.ts';
@@ -21,6 +22,8 @@ import { createRandom, type Random } from './random.ts';
 
 const dayMs = 86_400_000;
 const demoSeed = 20_261_121;
+/** The demo changes of mind draw from their own sequence (docs/decisions/077). */
+const demoMindsSeed = 20_261_128;
 const batchSize = 500;
 
 export type SeedSummary = {
@@ -32,6 +35,8 @@ export type SeedSummary = {
   votes: number;
   comments: number;
   likes: number;
+  /** Members whose change of vote credits a demo argument (docs/decisions/077). */
+  mindsChanged: number;
   categories: number;
   questions: number;
 };
@@ -176,6 +181,10 @@ async function insertDemo(
     now,
   );
   const questions = await insertDemoQuestions(db, { opinionsByTitle, now, pictures });
+  // Some members changed their minds, credited to real demo arguments (docs/decisions/077); a
+  // random sequence of their own, so that the rest of the demo stays as it was.
+  const mindsRandom = createRandom(demoMindsSeed);
+  const mindsChanged = await seedDemoChangesOfMind(db, () => mindsRandom.next());
   // Quiz answers drawn from latent traits, so reports and the psychometric check have data.
   const quizAnswers = await seedInstrumentAnswers(
     db,
@@ -188,7 +197,7 @@ async function insertDemo(
   await rebuildCounters(db);
   // Insight counts, computed tidbits and the topics' opinion groups (docs/decisions/052).
   await rebuildAllInsights(db, loadConfig().minGroupSize);
-  await recomputeAllKarma(db, karmaPerComment, karmaPerGoodPointReceived);
+  await recomputeAllKarma(db, karmaAmounts);
   // Demo members did not just earn their awards: record them without notifying anyone.
   await recordMilestonesWithoutNotifying(db);
 
@@ -199,6 +208,7 @@ async function insertDemo(
     votes: votes.length,
     comments,
     likes,
+    mindsChanged,
     categories: questions.categories,
     questions: questions.questions,
     quizItems: quizAnswers.items,

@@ -13,6 +13,7 @@ import { enqueueUniqueJob } from '../../jobs/queue.ts';
 import { getInstrumentContent, scoreReport, type InstrumentContent } from '../instruments/index.ts';
 import { forEachMemberAnswersBatch } from '../reports/reports.service.ts';
 import { toCurrentUser } from '../users/users.service.ts';
+import { getMovements } from '../minds/minds.service.ts';
 import * as analyticsRepository from './analytics.repository.ts';
 import { parseFilters, type ParsedFilters } from './filters.ts';
 
@@ -302,6 +303,10 @@ export async function getAllVotes(
     Matrix,
     Withheld: reason !== null,
     Reason: reason,
+    // Of all the opinion's voters, whatever the filters (docs/decisions/077-minds-changed.md).
+    Movement: (await getMovements(db, [{ id: opinion.id, voters: totals.allVoters }], minimum)).get(
+      opinion.id,
+    )!,
   };
 }
 
@@ -430,21 +435,32 @@ export async function exportTopicReport(
       (opinion) => opinion.id,
     );
     for await (const page of pages) {
+      const votesOf = (opinion: (typeof page)[number]) => [
+        opinion.votes1,
+        opinion.votes2,
+        opinion.votes3,
+        opinion.votes4,
+        opinion.votes5,
+      ];
+      const total = (votes: number[]) => votes.reduce((sum, count) => sum + count, 0);
+      // Members who moved toward Agree / Disagree, empty when withheld (docs/decisions/077).
+      const movements = await getMovements(
+        db,
+        page.map((opinion) => ({ id: opinion.id, voters: total(votesOf(opinion)) })),
+        options.minGroupSize,
+      );
       for (const opinion of page) {
-        const votes = [
-          opinion.votes1,
-          opinion.votes2,
-          opinion.votes3,
-          opinion.votes4,
-          opinion.votes5,
-        ];
+        const votes = votesOf(opinion);
+        const movement = movements.get(opinion.id);
         yield [
           opinion.slug,
           opinion.title,
           `/o/${opinion.slug}`,
           new Date(opinion.createdAt).toISOString(),
           ...votes,
-          votes.reduce((sum, count) => sum + count, 0),
+          total(votes),
+          movement?.TowardAgree ?? '',
+          movement?.TowardDisagree ?? '',
         ];
       }
     }
@@ -460,6 +476,8 @@ export async function exportTopicReport(
     'votes4',
     'votes5',
     'votes',
+    'moved_toward_agree',
+    'moved_toward_disagree',
   ];
   return { slug: topic.slug, stream: Readable.from(rows()).pipe(csvStream(columns)) };
 }

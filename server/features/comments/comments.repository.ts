@@ -21,6 +21,7 @@ const commentColumns = [
   'comments.bodyHtml',
   'comments.responseType',
   'comments.likeCount',
+  'comments.persuadedCount',
   'comments.deleted',
   'comments.deletedReason',
   'comments.hiddenAt',
@@ -126,7 +127,7 @@ export async function markCommentDeleted(db: Db, commentId: number, reason: stri
     .set({ deleted: true, deletedReason: reason, hiddenAt: null })
     .where('id', '=', commentId)
     .where('deleted', '=', false)
-    .returning(['id', 'authorId', 'opinionId', 'likeCount'])
+    .returning(['id', 'authorId', 'opinionId', 'likeCount', 'persuadedCount'])
     .executeTakeFirst();
 }
 
@@ -312,6 +313,18 @@ export async function listOpenReports(db: Db, commentIds: readonly number[]) {
     .orderBy('commentReports.createdAt')
     .orderBy('commentReports.id')
     .execute();
+}
+
+/** Arguments whose count of minds changed is not their number of live credits (persuasions). */
+export async function findPersuadedCountDrift(db: Db) {
+  const drift = await sql<{ id: number; stored: number; actual: number }>`
+    select c.id, c.persuaded_count as stored, count(p.user_id)::int as actual
+    from comments c left join persuasions p on p.comment_id = c.id and p.withdrawn_at is null
+    group by c.id
+    having c.persuaded_count <> count(p.user_id)
+    order by c.id
+  `.execute(db);
+  return drift.rows;
 }
 
 /** Comments whose like count is not their number of good points. */

@@ -58,7 +58,11 @@ async function numComments(opinionId: number): Promise<number> {
 
 async function expectNoDrift() {
   expect(await findCounterDrift(t.db)).toEqual([]);
-  expect(await findConversationDrift(t.db)).toEqual({ likeCounts: [], karma: [] });
+  expect(await findConversationDrift(t.db)).toEqual({
+    likeCounts: [],
+    persuadedCounts: [],
+    karma: [],
+  });
 }
 
 describe('writing comments', () => {
@@ -355,7 +359,7 @@ describe('reading a thread', () => {
       sort: 'top',
     });
     expect(badSort.statusCode).toBe(400);
-    expect(badSort.json().error).toMatch(/^sort must be one of score, pro/);
+    expect(badSort.json().error).toMatch(/^sort must be one of score, persuasive, pro/);
     const removed = await buildOpinion(t.db, { deleted: true });
     const gone = await post('/api/v2/comment/get', { threadID: String(removed.id) });
     expect(gone.statusCode).toBe(410);

@@ -15,6 +15,7 @@ import {
   findKarmaDrift,
   karmaPerComment,
   karmaPerGoodPointReceived,
+  karmaPerMindChanged,
   toCurrentUser,
 } from '../users/users.service.ts';
 import { renderCommentMarkdown } from './comments.markdown.ts';
@@ -147,6 +148,7 @@ function toComment(
     Children: children,
     LikeNum: removed ? 0 : row.likeCount,
     LikedByMe: !removed && likedIds.has(row.id),
+    Persuaded: removed ? 0 : row.persuadedCount,
     ReplyToName: parent && !isRemoved(parent) ? parent.username : '',
   };
 }
@@ -232,15 +234,20 @@ async function orderTopLevel(
     await commentsRepository.listThreadActivity(db, thread.id, thread.opinionId),
   );
   const scored = rows
-    .filter((row) => sort === 'score' || row.responseType === sort)
+    .filter((row) => sort === 'score' || sort === 'persuasive' || row.responseType === sort)
     .map((row) => ({
       row,
       score: isRemoved(row)
         ? -1
         : wilsonLowerBound(row.likeCount, countReaders(row.createdAt, row.authorId)),
     }));
+  // Most persuasive: the minds an argument changed first, then the good points' score
+  // (docs/decisions/077-minds-changed.md).
+  const persuaded = (row: ThreadCommentRow) =>
+    sort === 'persuasive' && !isRemoved(row) ? row.persuadedCount : 0;
   scored.sort(
     (a, b) =>
+      persuaded(b.row) - persuaded(a.row) ||
       b.score - a.score ||
       b.row.likeCount - a.row.likeCount ||
       byTime(b.row, a.row) ||
@@ -356,7 +363,8 @@ export async function editComment(
 
 /**
  * Deletes a comment: its author ('user') or a member with CanDeleteContent ('moderator'). Its
- * counters (the opinion's live comments, the author's karma for it and its good points) and its
+ * counters (the opinion's live comments, the author's karma for it, its good points and the minds
+ * it changed) and its
  * open reports change in the same transaction.
  */
 export async function deleteComment(db: Db, actor: Actor, commentId: number): Promise<Comment> {
@@ -379,7 +387,11 @@ export async function deleteComment(db: Db, actor: Actor, commentId: number): Pr
     await commentsRepository.adjustKarma(
       trx,
       deleted.authorId,
-      -(karmaPerComment + karmaPerGoodPointReceived * deleted.likeCount),
+      -(
+        karmaPerComment +
+        karmaPerGoodPointReceived * deleted.likeCount +
+        karmaPerMindChanged * deleted.persuadedCount
+      ),
     );
     await commentsRepository.resolveOpenReports(trx, commentId, 'deleted', actor.user.id);
     return deleted.opinionId;
@@ -535,11 +547,15 @@ export async function hasGivenGoodPoint(db: Db, commentId: number, userId: numbe
   return commentsRepository.hasLiked(db, commentId, userId);
 }
 
-/** Derived conversation counters that disagree with the raw rows: like counts and karma. */
+/**
+ * Derived conversation counters that disagree with the raw rows: like counts, counts of minds
+ * changed and karma.
+ */
 export async function findConversationDrift(db: Db) {
-  const [likeCounts, karma] = await Promise.all([
+  const [likeCounts, persuadedCounts, karma] = await Promise.all([
     commentsRepository.findLikeCountDrift(db),
+    commentsRepository.findPersuadedCountDrift(db),
     findKarmaDrift(db),
   ]);
-  return { likeCounts, karma };
+  return { likeCounts, persuadedCounts, karma };
 }

@@ -9,3 +9,6 @@ export {
   refreshOpinionInsightsJobKind,
 } from './insights.job-kind.ts';
 export { wordStoredTidbit } from './insights.wording.ts';
+
+/** The complement rule of figures about parts of a whole (the minds-changed movement uses it). */
+export { shownParts } from './insights.figures.ts';

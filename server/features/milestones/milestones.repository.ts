@@ -12,6 +12,8 @@ export type ContributionTotals = {
   comments: number;
   /** Good points received on live comments (the same rows karma counts). */
   goodPoints: number;
+  /** Live "this changed my mind" credits of live arguments (docs/decisions/077). */
+  minds: number;
 };
 
 /** Members' counters from the raw rows, in one query; unknown members are left out. */
@@ -31,7 +33,9 @@ export async function countContributions(
       coalesce(listed_votes.votes, 0)::int as votes,
       (select count(*) from comments c where c.author_id = u.id and not c.deleted)::int as comments,
       (select count(*) from comment_likes l join comments c on c.id = l.comment_id
-        where c.author_id = u.id and not c.deleted)::int as good_points
+        where c.author_id = u.id and not c.deleted)::int as good_points,
+      (select count(*) from persuasions p join comments c on c.id = p.comment_id
+        where c.author_id = u.id and not c.deleted and p.withdrawn_at is null)::int as minds
     from users u
     left join (
       select v.user_id, count(*) as votes

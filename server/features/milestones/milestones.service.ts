@@ -27,6 +27,7 @@ const familyCounts: Record<AwardFamily, (totals: ContributionTotals) => number> 
   votes: (totals) => totals.votes,
   comments: (totals) => totals.comments,
   goodPoints: (totals) => totals.goodPoints,
+  minds: (totals) => totals.minds,
 };
 
 /**
@@ -38,6 +39,7 @@ const familyFieldNames: Record<AwardFamily | 'level', keyof Milestones> = {
   votes: 'Award',
   comments: 'Comments',
   goodPoints: 'GoodPointsReceived',
+  minds: 'MindsChanged',
 };
 
 type MilestoneKey = { family: AwardFamily | 'level'; threshold: number };
@@ -65,6 +67,7 @@ function toFamilyTotals(totals: ContributionTotals) {
     votes: familyCounts.votes(totals),
     comments: familyCounts.comments(totals),
     goodPoints: familyCounts.goodPoints(totals),
+    minds: familyCounts.minds(totals),
   };
 }
 
@@ -223,6 +226,7 @@ export async function getContributionSummary(db: Db, userId: number) {
     Award: highest('votes'),
     Comments: highest('comments'),
     GoodPointsReceived: highest('goodPoints'),
+    MindsChanged: highest('minds'),
   };
   return { totals, milestones };
 }

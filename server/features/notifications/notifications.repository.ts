@@ -10,7 +10,8 @@ export async function insertNotification(
     artifactTitle: string;
     url: string;
     body: string;
-    actorId: number;
+    /** Null when the event names nobody (a mind changed). */
+    actorId: number | null;
     commentId: number;
     dedupeKey: string;
   },

@@ -8,6 +8,7 @@ import {
   hasGivenGoodPoint,
   toPlainExcerpt,
 } from '../comments/comments.service.ts';
+import { isCreditLive } from '../minds/minds.service.ts';
 import { emailPreferencesUrl, findReplyMailSettings } from '../emailprefs/emailprefs.service.ts';
 import { composeMail, enqueueMail, type Mail } from '../mail/index.ts';
 import * as notificationsRepository from './notifications.repository.ts';
@@ -113,6 +114,39 @@ export async function notifyAboutLike(
       actorId: likerId,
       commentId,
       dedupeKey: `like:${commentId}:${likerId}`,
+    });
+    if (isNew) await notificationsRepository.flagNewNotification(trx, recipientId);
+  });
+}
+
+const persuasionJobPayload = z.object({ commentId: z.number().int(), userId: z.number().int() });
+
+/**
+ * The notify-persuasion job: an argument's author hears that it changed a mind, once per credit.
+ * Who was persuaded is not named: a member's changes of vote are theirs alone
+ * (docs/decisions/077-minds-changed.md).
+ */
+export async function notifyAboutPersuasion(
+  payload: Record<string, unknown>,
+  { db }: JobContext,
+): Promise<void> {
+  const { commentId, userId } = persuasionJobPayload.parse(payload);
+  const context = await findCommentContext(db, commentId);
+  if (!context || !context.comment.isLive || context.thread.isDeleted) return;
+  // Withdrawn before the job ran (the member moved back): nothing to tell.
+  if (!(await isCreditLive(db, userId, commentId))) return;
+  const recipientId = context.comment.authorId;
+  await inTransaction(db, async (trx) => {
+    const isNew = await notificationsRepository.insertNotification(trx, {
+      userId: recipientId,
+      kind: 'Persuaded',
+      actionName: 'mind',
+      artifactTitle: context.thread.title,
+      url: context.link,
+      body: toPlainExcerpt(context.comment.bodyHtml),
+      actorId: null,
+      commentId,
+      dedupeKey: `persuaded:${commentId}:${userId}`,
     });
     if (isNew) await notificationsRepository.flagNewNotification(trx, recipientId);
   });

@@ -21,6 +21,7 @@ export function registerOpinionRoutes(app: FastifyInstance, { db, config }: AppD
         // A dead session's cookie is removed, so the browser stops sending it.
         onDeadSession: () => clearSessionCookie(request, reply, config),
         adminEmails: config.adminEmails,
+        minGroupSize: config.minGroupSize,
       }),
     // The session and the member's rating are one look-up (docs/decisions/023-performance-machinery.md#batching).
     { resolvesOwnSession: true },

@@ -16,6 +16,7 @@ import { quizOfOpinionSlug, type QuizLink } from '../reports/index.ts';
 import { wordStoredTidbit } from '../insights/index.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import { canSeeOpinion, editRight } from './opinions.permissions.ts';
+import { getMovement, type Movement } from '../minds/minds.service.ts';
 import * as opinionsRepository from './opinions.repository.ts';
 import type { AppliedVote, OpinionWithAuthor, VoteInSession } from './opinions.repository.ts';
 import { slugify, uniqueSlug } from '../../slug.ts';
@@ -152,11 +153,16 @@ export async function getOpinionsInOrder(
     const bundle = bundles.get(id);
     if (!bundle) return [];
     const rating = ratings?.get(id) ?? 0;
-    return [rating === 0 ? unvotedPageOf(bundle).Opinion : toOpinion(bundle, rating)];
+    return [rating === 0 ? unvotedOpinionOf(bundle) : toOpinion(bundle, rating)];
   });
 }
 
-type OpinionPage = { Opinion: Opinion; Results: VoteResults | null; Quiz: QuizLink | null };
+type OpinionPage = {
+  Opinion: Opinion;
+  Results: VoteResults | null;
+  Quiz: QuizLink | null;
+  Movement: Movement;
+};
 
 /**
  * The opinion page's data, for the member behind the session token hash if the session is live
@@ -172,24 +178,32 @@ export async function getOpinionPage(
     sessionTokenHash: string | null;
     onDeadSession: () => void;
     adminEmails: readonly string[];
+    /** MIN_GROUP_SIZE, for the movement's figures; without it (a share card) they are withheld. */
+    minGroupSize?: number;
   },
 ): Promise<OpinionPage> {
   const bundle = await getBundleBySlug(db, slug);
   if (!bundle) throw notFound();
-  const found = options.sessionTokenHash
-    ? await resolveSessionWithRating(db, options.sessionTokenHash, bundle.row.id)
-    : null;
+  const [found, movement] = await Promise.all([
+    options.sessionTokenHash
+      ? resolveSessionWithRating(db, options.sessionTokenHash, bundle.row.id)
+      : null,
+    options.minGroupSize === undefined
+      ? noMovement
+      : getMovement(db, bundle.row.id, bundle.row.numVotes, options.minGroupSize),
+  ]);
   if (options.sessionTokenHash && !found) options.onDeadSession();
   const viewer = found?.user ?? null;
   if (!canSeeOpinion(bundle.row, toCurrentUser(viewer, options.adminEmails))) {
     throw new HttpError(410, removedMessage);
   }
   const rating = found?.rating ?? 0;
-  if (rating === 0) return unvotedPageOf(bundle);
+  if (rating === 0) return unvotedPageOf(bundle, movement);
   return {
     Opinion: toOpinion(bundle, rating),
     Results: { Percentages: computePercentages(countsOf(bundle.row)) },
     Quiz: quizOf(bundle.row),
+    Movement: movement,
   };
 }
 
@@ -207,15 +221,32 @@ function quizOf(row: OpinionWithAuthor): QuizLink | null {
  * the cache.
  */
 const unvotedPages = new WeakMap<OpinionBundle, OpinionPage>();
+const unvotedOpinions = new WeakMap<OpinionBundle, Opinion>();
 
-function unvotedPageOf(bundle: OpinionBundle): OpinionPage {
+const noMovement: Movement = { TowardAgree: null, TowardDisagree: null };
+
+/** The opinion as every viewer who has not voted on it sees it, its bytes shared. */
+function unvotedOpinionOf(bundle: OpinionBundle): Opinion {
+  let opinion = unvotedOpinions.get(bundle);
+  if (!opinion) {
+    // Members' feed pages are put together from it.
+    opinion = shareResponseBody(toOpinion(bundle, 0));
+    unvotedOpinions.set(bundle, opinion);
+  }
+  return opinion;
+}
+
+function unvotedPageOf(bundle: OpinionBundle, movement: Movement): OpinionPage {
   let page = unvotedPages.get(bundle);
-  if (!page) {
-    // The opinion is shared too: members' feed pages are put together from it.
+  const isSameMovement =
+    page?.Movement.TowardAgree === movement.TowardAgree &&
+    page.Movement.TowardDisagree === movement.TowardDisagree;
+  if (!page || !isSameMovement) {
     page = shareResponseBody({
-      Opinion: shareResponseBody(toOpinion(bundle, 0)),
+      Opinion: unvotedOpinionOf(bundle),
       Results: null,
       Quiz: quizOf(bundle.row),
+      Movement: movement,
     });
     unvotedPages.set(bundle, page);
   }

@@ -77,7 +77,8 @@ describe('GET /api/user/getprofile', () => {
       NumVotes: 4,
       NumComments: 1,
       NumCommentLikes: 1,
-      Milestones: { Level: 3, Award: 1, Comments: 1, GoodPointsReceived: 1 },
+      MindsChanged: 0,
+      Milestones: { Level: 3, Award: 1, Comments: 1, GoodPointsReceived: 1, MindsChanged: 0 },
     });
     expect(profile.Grid.StartTime).toBe(gridStart(now).toISOString());
     const total = profile.Grid.Activity.reduce((sum, count) => sum + count, 0);

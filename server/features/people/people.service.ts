@@ -56,6 +56,7 @@ async function toProfile(db: Db, user: ProfileUserRow, now = new Date()): Promis
     NumVotes: totals.votes,
     NumComments: totals.comments,
     NumCommentLikes: totals.goodPoints,
+    MindsChanged: totals.minds,
   };
 }
 

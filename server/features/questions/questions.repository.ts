@@ -348,7 +348,7 @@ export async function listArgumentDetails(db: Db, commentIds: readonly number[])
   return db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.authorId')
-    .select(['c.id', 'c.bodyHtml', 'c.responseType', 'u.username'])
+    .select(['c.id', 'c.bodyHtml', 'c.responseType', 'c.persuadedCount', 'u.username'])
     .where('c.id', 'in', commentIds)
     .execute();
 }

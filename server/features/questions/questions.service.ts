@@ -404,6 +404,8 @@ async function toArgumentTuples(
         ResponseType: detail.responseType as ArgumentTuple['ResponseType'],
         UsernameCased: detail.username,
         LikeNum: entry.row.likes,
+        // Minds it changed, as they stand now (docs/decisions/077-minds-changed.md).
+        Persuaded: detail.persuadedCount,
         Bridging: Math.round(entry.bridging * 1e4) / 1e4,
         Convincing: entry.convincing,
         Created: entry.row.createdAt.toISOString(),

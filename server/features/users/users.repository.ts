@@ -12,14 +12,19 @@ export async function listTopContributors(db: Db, limit: number) {
     .execute();
 }
 
+/** What each contribution earns (docs/decisions/006-karma.md, server/features/users/users.karma.ts). */
+export type KarmaAmounts = { perComment: number; perGoodPoint: number; perMindChanged: number };
+
 /**
- * Every member's karma as the raw rows give it (`user_id`, `karma`): per live comment written and
- * per good point received on a live comment. One definition for the recompute and the drift check.
+ * Every member's karma as the raw rows give it (`user_id`, `karma`): per live comment written, per
+ * good point received on a live comment and per live credit ("this changed my mind") of a live
+ * argument. One definition for the recompute and the drift check.
  */
-export function karmaFromRawRows(perComment: number, perGoodPoint: number) {
+export function karmaFromRawRows({ perComment, perGoodPoint, perMindChanged }: KarmaAmounts) {
   return sql<{ userId: number; karma: number }>`
     select u.id as user_id,
-      (coalesce(c.comments, 0) * ${perComment} + coalesce(l.likes, 0) * ${perGoodPoint})::int as karma
+      (coalesce(c.comments, 0) * ${perComment} + coalesce(l.likes, 0) * ${perGoodPoint}
+        + coalesce(p.minds, 0) * ${perMindChanged})::int as karma
     from users u
     left join (
       select author_id, count(*)::int as comments from comments where not deleted group by author_id
@@ -29,18 +34,21 @@ export function karmaFromRawRows(perComment: number, perGoodPoint: number) {
       from comment_likes join comments on comments.id = comment_likes.comment_id
       where not comments.deleted group by comments.author_id
     ) l on l.author_id = u.id
+    left join (
+      select comments.author_id, count(*)::int as minds
+      from persuasions join comments on comments.id = persuasions.comment_id
+      where persuasions.withdrawn_at is null and not comments.deleted
+      group by comments.author_id
+    ) p on p.author_id = u.id
   `;
 }
 
-/**
- * Members whose karma is not what their raw rows give: `perComment` per live comment and
- * `perGoodPoint` per good point received on live comments.
- */
-export async function findKarmaDrift(db: Db, perComment: number, perGoodPoint: number) {
+/** Members whose karma is not what their raw rows give (karmaFromRawRows). */
+export async function findKarmaDrift(db: Db, amounts: KarmaAmounts) {
   const karma = await sql<{ id: number; username: string; stored: number; actual: number }>`
     select u.id, u.username, u.karma as stored, actual.karma as actual
     from users u
-    join (${karmaFromRawRows(perComment, perGoodPoint)}) actual on actual.user_id = u.id
+    join (${karmaFromRawRows(amounts)}) actual on actual.user_id = u.id
     where u.karma <> actual.karma
     order by u.id
   `.execute(db);
@@ -48,10 +56,10 @@ export async function findKarmaDrift(db: Db, perComment: number, perGoodPoint: n
 }
 
 /** Recomputes every member's karma from the raw comments and likes (the rows are the truth). */
-export async function recomputeAllKarma(db: Db, perComment: number, perGoodPoint: number) {
+export async function recomputeAllKarma(db: Db, amounts: KarmaAmounts) {
   await sql`
     update users set karma = actual.karma
-    from (${karmaFromRawRows(perComment, perGoodPoint)}) actual
+    from (${karmaFromRawRows(amounts)}) actual
     where users.id = actual.user_id
   `.execute(db);
 }

@@ -2,10 +2,15 @@ import { anonymousUser } from '../../../contract/constants.ts';
 import type { CurrentUser } from '../../../contract/user.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
-import { karmaPerComment, karmaPerGoodPointReceived } from './users.karma.ts';
+import { karmaAmounts } from './users.karma.ts';
 import * as usersRepository from './users.repository.ts';
 
-export { karmaPerComment, karmaPerGoodPointReceived } from './users.karma.ts';
+export {
+  karmaAmounts,
+  karmaPerComment,
+  karmaPerGoodPointReceived,
+  karmaPerMindChanged,
+} from './users.karma.ts';
 
 /** True when the account's e-mail is listed in ADMIN_EMAILS: such accounts hold every staff flag. */
 export function isConfiguredAdmin(user: SessionUser, adminEmails: readonly string[]): boolean {
@@ -66,7 +71,7 @@ export async function makeAdmin(db: Db, email: string): Promise<boolean> {
   return true;
 }
 
-/** Members whose stored karma is not what their comments and good points give (verify-counts). */
+/** Members whose stored karma is not what their comments, good points and credits give (verify-counts). */
 export async function findKarmaDrift(db: Db) {
-  return usersRepository.findKarmaDrift(db, karmaPerComment, karmaPerGoodPointReceived);
+  return usersRepository.findKarmaDrift(db, karmaAmounts);
 }

@@ -109,6 +109,7 @@ function levelsAndAwardsArticle(): Article {
     votes: 'Vote awards',
     comments: 'Comment awards',
     goodPoints: 'Good point awards',
+    minds: 'Minds changed awards',
   };
   return {
     title: 'Levels and awards',

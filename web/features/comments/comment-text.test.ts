@@ -27,6 +27,7 @@ function comment(id: number, children: Comment[] = []): Comment {
     Children: children,
     LikeNum: 0,
     LikedByMe: false,
+    Persuaded: 0,
     ReplyToName: '',
   };
 }

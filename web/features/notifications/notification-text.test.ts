@@ -27,6 +27,13 @@ describe('describeNotification', () => {
     expect(describeNotification({ ...base, ActionName: 'argument' })?.action).toBe(
       'argued on your opinion',
     );
+    expect(
+      describeNotification({ ...base, Kind: 'Persuaded', ActionName: 'mind', UsernameCased: '' }),
+    ).toEqual({
+      actor: '',
+      action: 'Your argument changed a mind on',
+      subject: 'Naps make people kinder',
+    });
     expect(describeNotification({ ...base, Kind: 'LikeComment', ActionName: 'like' })?.action).toBe(
       'found your comment a good point on',
     );

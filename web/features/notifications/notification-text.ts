@@ -17,6 +17,8 @@ export function describeNotification(event: NotificationEvent): NotificationText
       return { actor, action: 'argued on your opinion', subject };
     case 'LikeComment:like':
       return { actor, action: 'found your comment a good point on', subject };
+    case 'Persuaded:mind':
+      return { actor: '', action: 'Your argument changed a mind on', subject };
     case 'Milestone:level':
       return { actor: '', action: 'You reached', subject };
     case 'Milestone:award':

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/opinions.base.ts';
 import type { ResponseOf } from '../../../contract/calls.ts';
 import { callApi } from '../../api/client.ts';
+import { noteVoteChange } from '../minds/change-store.ts';
 
 export function opinionQueryKey(slug: string) {
   return ['opinion', slug] as const;
@@ -60,6 +61,8 @@ export function useCastVote(opinion: Pick<Opinion, 'ArtifactID' | 'Slug'>) {
   return useMutation({
     mutationFn: (rating: number) => callApi(castVote, { id: opinion.ArtifactID, rating }),
     onSuccess: (answer) => {
+      const before = queryClient.getQueryData<OpinionPageData>(opinionQueryKey(opinion.Slug));
+      if (before) noteVoteChange(opinion.ArtifactID, before.Opinion.Rating, answer.Rating);
       queryClient.setQueryData<OpinionPageData>(opinionQueryKey(opinion.Slug), (data) =>
         data
           ? {

@@ -1,3 +1,4 @@
+import { changedMindsText } from '../../../../contract/minds.base.ts';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Comment } from '../../../../contract/comments.ts';
@@ -184,6 +185,9 @@ export function CommentItem({
           )}
 
           <footer className={styles.actions}>
+            {comment.Persuaded > 0 ? (
+              <span className={styles.persuaded}>{changedMindsText(comment.Persuaded)}</span>
+            ) : null}
             {isOwn ? (
               <span className={styles.likes}>
                 <GoodPointIcon />

@@ -23,6 +23,7 @@ import { ThreadContext, useThreadContext, type ThreadContextValue } from './thre
 /** The thread's sorts, score the default (suggestions: recent): docs/product/screens.md. */
 export const commentSorts: readonly { value: CommentSortValue; label: string }[] = [
   { value: 'score', label: 'Top scoring' },
+  { value: 'persuasive', label: 'Most persuasive' },
   { value: 'pro', label: 'For' },
   { value: 'commentary', label: 'Commentary' },
   { value: 'con', label: 'Against' },

@@ -14,6 +14,7 @@ function accountMenuItems(username: string): MenuItem[] {
     { label: 'Profile', to: `/u/${encodeURIComponent(username)}` },
     { label: 'Settings', to: appRoutes.appSettings },
     { label: 'Opinion DNA', to: appRoutes.dnaReport },
+    { label: 'Changes of mind', to: appRoutes.opinionHistory },
     // /logout is a server route: a full page load ends the session.
     { label: 'Log out', to: '/logout', isServerRoute: true },
   ];

@@ -18,7 +18,13 @@ export function NotificationList({ events }: { events: NotificationEvent[] }) {
                 className={[styles.icon, styles[event.Kind] ?? ''].join(' ')}
                 aria-hidden="true"
               >
-                {event.Kind === 'LikeComment' ? '+1' : event.Kind === 'Milestone' ? '★' : '“'}
+                {event.Kind === 'LikeComment'
+                  ? '+1'
+                  : event.Kind === 'Milestone'
+                    ? '★'
+                    : event.Kind === 'Persuaded'
+                      ? '⇄'
+                      : '“'}
               </span>
               <span className={styles.text}>
                 <span className={styles.sentence}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Opinion, VoteResults } from '../../../../contract/entities.ts';
 import { LazyOpinionInsights } from '../../insights/components/LazyInsights.tsx';
@@ -24,9 +25,12 @@ export const deleteConfirmText = 'Delete opinion?';
 export function OpinionDetail({
   opinion,
   results,
+  afterCard,
 }: {
   opinion: Opinion;
   results: VoteResults | null;
+  /** Shown right below the card, above the insights (the "What changed your mind?" prompt). */
+  afterCard?: ReactNode;
 }) {
   const session = useSession();
   // Counted figures only: Stance does not count page views, so it shows none (decision 069).
@@ -85,6 +89,7 @@ export function OpinionDetail({
           </Link>
         ) : null}
       </Card>
+      {afterCard}
       {opinion.Deleted ? null : (
         <LazyOpinionInsights opinionID={opinion.ArtifactID} rating={opinion.Rating} />
       )}

@@ -16,12 +16,14 @@ const familyHeadings: Record<AwardFamily, string> = {
   votes: 'Votes',
   comments: 'Comments',
   goodPoints: 'Good points received',
+  minds: 'Minds changed',
 };
 
 const familyNouns: Record<AwardFamily, string> = {
   votes: 'votes',
   comments: 'comments',
   goodPoints: 'good points',
+  minds: 'minds changed',
 };
 
 function listOf(items: string[]): string {
@@ -31,12 +33,14 @@ function listOf(items: string[]): string {
 function countOf(profile: Profile, family: AwardFamily): number {
   if (family === 'votes') return profile.NumVotes;
   if (family === 'comments') return profile.NumComments;
+  if (family === 'minds') return profile.MindsChanged;
   return profile.NumCommentLikes;
 }
 
 function highestOf(profile: Profile, family: AwardFamily): number {
   if (family === 'votes') return profile.Milestones.Award;
   if (family === 'comments') return profile.Milestones.Comments;
+  if (family === 'minds') return profile.Milestones.MindsChanged;
   return profile.Milestones.GoodPointsReceived;
 }
 

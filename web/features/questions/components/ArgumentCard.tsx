@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ArgumentTuple } from '../../../../contract/questions.ts';
+import { changedMindsText } from '../../../../contract/minds.base.ts';
 import { convincingBadgeLabel } from '../../../../contract/questions.base.ts';
 import { pluralize } from '../../../ui/format.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
@@ -27,6 +28,9 @@ export function ArgumentCard({
       <div className={styles.badges}>
         <span className={[styles.side, styles[argument.ResponseType]].join(' ')}>{side}</span>
         {argument.Convincing ? <ConvincingBadge /> : null}
+        {argument.Persuaded > 0 ? (
+          <span className={styles.persuaded}>{changedMindsText(argument.Persuaded)}</span>
+        ) : null}
       </div>
       {variant === 'feed' ? (
         <p className={styles.context}>
