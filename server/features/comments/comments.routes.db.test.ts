@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../contract/comments.ts';
 import { argumentMinLength } from '../../../contract/comments.base.ts';
+import { expectNoCounterDrift } from '../../test/drift.ts';
 import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
 import { buildMember, buildOpinion, recordVote } from '../../test/factories.ts';
-import { findCounterDrift } from '../opinions/opinions.repository.ts';
 import { karmaPerComment, karmaPerGoodPointReceived } from '../users/users.karma.ts';
 import { commentRateRules } from './comments.routes.ts';
-import { findConversationDrift, reportersToHide } from './comments.service.ts';
+import { reportersToHide } from './comments.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,13 +56,8 @@ async function numComments(opinionId: number): Promise<number> {
   return row.numComments;
 }
 
-async function expectNoDrift() {
-  expect(await findCounterDrift(t.db)).toEqual([]);
-  expect(await findConversationDrift(t.db)).toEqual({
-    likeCounts: [],
-    persuadedCounts: [],
-    karma: [],
-  });
+function expectNoDrift() {
+  return expectNoCounterDrift(t.db);
 }
 
 describe('writing comments', () => {

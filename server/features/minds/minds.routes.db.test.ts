@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoteChange } from '../../../contract/minds.ts';
 import { jobHandlers } from '../../jobs/handlers.ts';
 import { startJobWorker, type JobWorker } from '../../jobs/worker.ts';
+import { expectNoCounterDrift } from '../../test/drift.ts';
 import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
 import { buildMember, buildOpinion, buildTopic } from '../../test/factories.ts';
-import { findConversationDrift } from '../comments/comments.service.ts';
-import { findCounterDrift } from '../opinions/opinions.repository.ts';
 import { karmaPerMindChanged } from '../users/users.karma.ts';
 
 // Minds changed (docs/decisions/077-minds-changed.md): the history the vote writes, private to
@@ -87,13 +86,8 @@ async function persuadedOf(commentId: number) {
   return row.persuadedCount;
 }
 
-async function expectNoDrift() {
-  expect(await findCounterDrift(t.db)).toEqual([]);
-  expect(await findConversationDrift(t.db)).toEqual({
-    likeCounts: [],
-    persuadedCounts: [],
-    karma: [],
-  });
+function expectNoDrift() {
+  return expectNoCounterDrift(t.db);
 }
 
 describe('history of vote changes', () => {
