@@ -41,9 +41,10 @@ export const convoImageWidths = [320, 640, 1280] as const;
 
 /**
  * How the argument feed is ordered: `bridging` (default) by good points weighted by how the likers
- * voted on the position, `liked` by good points alone, `recent` newest first.
+ * voted on the position, `persuasive` by the minds an argument changed, then as `bridging`,
+ * `liked` by good points alone, `recent` newest first.
  */
-export const argumentSorts = ['bridging', 'liked', 'recent'] as const;
+export const argumentSorts = ['bridging', 'persuasive', 'liked', 'recent'] as const;
 export type ArgumentSort = (typeof argumentSorts)[number];
 
 /** The label of an argument whose `Convincing` is true. */

@@ -189,7 +189,10 @@ export const position = z.object({
   Opinion: opinion,
   /** Present once the current user has voted on it, else null (as `/api/opinion/get`). */
   Results: voteResults.nullable(),
-  /** Its strongest arguments for, by bridging rank, at most `strongestArgumentsPerSide`. */
+  /**
+   * Its strongest arguments for, those that changed the most minds first, then by bridging rank,
+   * at most `strongestArgumentsPerSide`.
+   */
   For: z.array(argumentTuple),
   /** Its strongest arguments against, the same way. */
   Against: z.array(argumentTuple),

@@ -203,6 +203,21 @@ describe.skipIf(isBrowserMissing)('questions and arguments', () => {
       bridging.Feed[0]!.Title,
     );
 
+    // Most persuasive: the arguments that changed the most minds (the demo credits some) first.
+    await order.getByText('Most persuasive').click();
+    await page.waitForURL(/\?sort=persuasive$/);
+    const persuasive = await post<{ Feed: ArgumentTuple[] }>('/api/arg/feed', {
+      sort: 'persuasive',
+    });
+    const minds = persuasive.Feed.map((item) => item.Persuaded);
+    expect(minds[0]).toBeGreaterThan(0);
+    expect(minds).toEqual([...minds].sort((a, b) => b - a));
+    const firstCard = list.getByRole('article').first();
+    await expect
+      .poll(() => firstCard.getAttribute('aria-label'))
+      .toContain(persuasive.Feed[0]!.Title);
+    await firstCard.getByText(/^Changed \d+ minds?$/).waitFor();
+
     await order.getByText('Most liked').click();
     await page.waitForURL(/\?sort=liked$/);
     const liked = await post<{ Feed: ArgumentTuple[] }>('/api/arg/feed', { sort: 'liked' });

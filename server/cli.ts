@@ -116,7 +116,7 @@ const commands: Record<string, Command> = {
       }
       for (const row of tallyDrift.slice(0, 20)) {
         console.log(
-          `  comment ${row.id}: ranked/good points/from agreeing/from disagreeing stored ` +
+          `  comment ${row.id}: ranked/good points/from agreeing/from disagreeing/minds changed stored ` +
             `${row.stored} actual ${row.actual}`,
         );
       }

@@ -325,6 +325,15 @@ begin
   return null;
 end $function$;
 
+CREATE OR REPLACE FUNCTION public.move_argument_persuaded()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  update argument_tallies set persuaded = new.persuaded_count where comment_id = new.id;
+  return null;
+end $function$;
+
 CREATE OR REPLACE FUNCTION public.move_argument_ranked()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -475,6 +484,15 @@ begin
   return null;
 end $function$;
 
+CREATE OR REPLACE FUNCTION public.rebuild_argument_persuaded()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  update argument_tallies t set persuaded = c.persuaded_count
+  from comments c
+  where c.id = t.comment_id and t.persuaded <> c.persuaded_count;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.rebuild_argument_tallies()
  RETURNS void
  LANGUAGE sql
@@ -539,6 +557,8 @@ CREATE TRIGGER comment_likes_given_tallied AFTER INSERT ON public.comment_likes 
 CREATE TRIGGER comment_likes_truncated_tallied AFTER TRUNCATE ON public.comment_likes FOR EACH STATEMENT EXECUTE FUNCTION clear_argument_sides();
 
 CREATE TRIGGER comment_likes_withdrawn_tallied AFTER DELETE ON public.comment_likes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION move_argument_likes();
+
+CREATE TRIGGER comments_persuaded_tallied AFTER UPDATE OF persuaded_count ON public.comments FOR EACH ROW WHEN ((old.persuaded_count IS DISTINCT FROM new.persuaded_count)) EXECUTE FUNCTION move_argument_persuaded();
 
 CREATE TRIGGER comments_ranked AFTER UPDATE OF deleted, hidden_at, response_type ON public.comments FOR EACH ROW WHEN (((old.deleted IS DISTINCT FROM new.deleted) OR (old.hidden_at IS DISTINCT FROM new.hidden_at) OR (old.response_type IS DISTINCT FROM new.response_type))) EXECUTE FUNCTION move_argument_ranked();
 

@@ -276,6 +276,8 @@ export interface ArgumentTalliesTable {
   likes: Generated<number>;
   likesAgree: Generated<number>;
   likesDisagree: Generated<number>;
+  /** Live "this changed my mind" credits: comments.persuaded_count, copied by a trigger. */
+  persuaded: Generated<number>;
 }
 
 export interface NotificationsTable {

@@ -8,6 +8,7 @@ import { sql, type QueryExecutorProvider } from 'kysely';
  * applies it again. Triggers are created by migrations, like tables.
  */
 export const functionSources = [
+  'argument-persuasion',
   'argument-tallies',
   'cast-votes-in-sessions',
   'insight-answers',

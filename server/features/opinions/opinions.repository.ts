@@ -287,8 +287,10 @@ export async function rebuildCounters(db: Db) {
     await sql`
       insert into opinion_vote_days (opinion_id, day, votes) select * from (${rawVoteDays}) raw
     `.execute(trx);
-    // The arguments' good points by side (server/db/functions/argument-tallies.sql).
+    // The arguments' good points by side and credits (server/db/functions/argument-tallies.sql,
+    // argument-persuasion.sql).
     await sql`select rebuild_argument_tallies()`.execute(trx);
+    await sql`select rebuild_argument_persuaded()`.execute(trx);
   });
 }
 

@@ -22,6 +22,7 @@ function row(id: number, overrides: Partial<ArgumentRow> = {}): ArgumentRow {
     votersDisagree: 10,
     likes: likesAgree + likesDisagree,
     createdAt: new Date(now.getTime() - id * 60_000),
+    persuaded: 0,
     ...overrides,
   };
 }
@@ -136,7 +137,7 @@ describe('cutArgumentPage', () => {
   );
 
   it('pages every argument once, in order, whichever sort', () => {
-    for (const sort of ['bridging', 'liked', 'recent'] as const) {
+    for (const sort of ['bridging', 'persuasive', 'liked', 'recent'] as const) {
       const ranked = rankArguments(rows, sort);
       const seen: number[] = [];
       let cursor: ArgumentPosition | null = null;
@@ -153,6 +154,20 @@ describe('cutArgumentPage', () => {
       expect(seen).toEqual(ranked.map((entry) => entry.row.id));
       expect(new Set(seen).size).toBe(45);
     }
+  });
+
+  it('orders persuasive by the minds changed, then as bridging, whatever the good points', () => {
+    const ranked = rankArguments(
+      [
+        row(1, { likesAgree: 9, likesDisagree: 9 }),
+        row(2, { persuaded: 1 }),
+        row(3, { persuaded: 1, likesAgree: 2, likesDisagree: 2 }),
+        row(4, { persuaded: 2 }),
+        row(5, { likesAgree: 3, likesDisagree: 3 }),
+      ],
+      'persuasive',
+    ).map((entry) => entry.row.id);
+    expect(ranked).toEqual([4, 3, 2, 1, 5]);
   });
 
   it('orders recent by creation time, newest first', () => {

@@ -95,6 +95,8 @@ export type ArgumentRow = ArgumentInputs & {
   /** All good points counted at the ranking's time, whatever the givers' votes. */
   likes: number;
   createdAt: Date;
+  /** Live "this changed my mind" credits (docs/decisions/077-minds-changed.md). */
+  persuaded: number;
 };
 
 /** A place in an order: the sort key at the cursor's reference time, and the id breaking ties. */
@@ -107,10 +109,16 @@ export type RankedArgument<Row extends ArgumentRow = ArgumentRow> = {
   convincing: boolean;
 };
 
-/** The sort key of a row: its bridging score, its good points, or its creation time in ms. */
+/**
+ * The sort key of a row: its bridging score, its good points, its creation time in ms, or for
+ * `persuasive` the minds it changed plus its bridging score. The score is below 1, so the key
+ * orders by minds changed, then by bridging; the database adds the same two doubles
+ * (questions.repository.ts), so both compute the same key.
+ */
 export function sortKey(row: ArgumentRow, sort: ArgumentSort): number {
   if (sort === 'liked') return row.likes;
   if (sort === 'recent') return row.createdAt.getTime();
+  if (sort === 'persuasive') return row.persuaded + bridgingScore(row);
   return bridgingScore(row);
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ArgumentSort } from '../../../contract/questions.base.ts';
 import type { Db } from '../../db/database.ts';
 
 /*
@@ -401,6 +402,12 @@ function bridgingScoreSql(tally: string, position: string) {
 /** A position's arguments in bridging order: the order of argument_tallies_bridging. */
 const bridgingOrder = sql`(a.likes_agree + 1)::bigint * (a.likes_disagree + 1) desc, a.comment_id desc`;
 
+/**
+ * A position's arguments by the minds they changed, then in bridging order: the order of
+ * argument_tallies_persuasive.
+ */
+const persuasiveOrder = sql`a.persuaded desc, ${bridgingOrder}`;
+
 export type TalliedArgument = {
   id: number;
   opinionId: number;
@@ -408,6 +415,8 @@ export type TalliedArgument = {
   likes: number;
   likesAgree: number;
   likesDisagree: number;
+  /** Live "this changed my mind" credits. */
+  persuaded: number;
   votersAgree: number;
   votersDisagree: number;
 };
@@ -434,11 +443,14 @@ export type ArgumentCursor = { key: number; id: number };
  *   overall are among each position's next `limit`. Each position's next one comes first (one
  *   index probe per position); the `limit`-th best of those is a floor that at least `limit`
  *   arguments reach, so only the positions whose next one reaches it are read further.
+ * - `persuasive` is read as `bridging` is, from argument_tallies_persuasive: its key, credits plus
+ *   the bridging score (below 1), also grows with that index's order within a position. Credits
+ *   given or withdrawn after `asOf` (persuasions_created, persuasions_withdrawn) are taken back too.
  */
 export async function listArgumentPage(
   db: Db,
   options: {
-    sort: 'bridging' | 'liked' | 'recent';
+    sort: ArgumentSort;
     asOf: Date;
     after: ArgumentCursor | null;
     limit: number;
@@ -453,7 +465,9 @@ export async function listArgumentPage(
   const sortKey = (tally: string) =>
     sort === 'bridging'
       ? score(tally)
-      : sort === 'liked'
+      : sort === 'persuasive'
+        ? sql`${sql.ref(`${tally}.persuaded`)}::float8 + ${score(tally)}`
+        : sort === 'liked'
         ? sql`${sql.ref(`${tally}.likes`)}::float8`
         : sql`(extract(epoch from ${sql.ref(`${tally}.created_at`)}) * 1000)::float8`;
   const afterOf = (tally: string) => afterCursor(sortKey(tally), sql.ref(`${tally}.comment_id`));
@@ -483,11 +497,11 @@ export async function listArgumentPage(
     moved as materialized (
       -- What to take back from each tally to read it as of asOf.
       select m.comment_id, sum(m.likes)::integer as likes, sum(m.agree)::integer as agree,
-        sum(m.disagree)::integer as disagree
+        sum(m.disagree)::integer as disagree, sum(m.persuaded)::integer as persuaded
       from (
         select l.comment_id, 1 as likes,
           coalesce((v.rating in (1, 2))::integer, 0) as agree,
-          coalesce((v.rating in (4, 5))::integer, 0) as disagree
+          coalesce((v.rating in (4, 5))::integer, 0) as disagree, 0 as persuaded
         from comment_likes l
         join argument_tallies a on a.comment_id = l.comment_id
         left join votes v on v.user_id = l.user_id and v.opinion_id = a.opinion_id
@@ -495,10 +509,11 @@ export async function listArgumentPage(
         union all
         select a.comment_id, 0,
           (c.rating_now in (1, 2))::integer - coalesce((c.rating_then in (1, 2))::integer, 0),
-          (c.rating_now in (4, 5))::integer - coalesce((c.rating_then in (4, 5))::integer, 0)
+          (c.rating_now in (4, 5))::integer - coalesce((c.rating_then in (4, 5))::integer, 0), 0
         from changed_votes c
         join comment_likes l on l.user_id = c.user_id and l.created_at <= ${asOf}
         join argument_tallies a on a.comment_id = l.comment_id and a.opinion_id = c.opinion_id
+        ${sort === 'persuasive' ? movedCredits(asOf) : sql``}
       ) m
       group by m.comment_id
     ),
@@ -509,7 +524,7 @@ export async function listArgumentPage(
       -- The moved arguments as they stood then, after the cursor.
       select a.comment_id, a.opinion_id, a.created_at, a.likes - m.likes as likes,
         a.likes_agree - m.agree as likes_agree, a.likes_disagree - m.disagree as likes_disagree,
-        pos.voters_agree, pos.voters_disagree
+        a.persuaded - m.persuaded as persuaded, pos.voters_agree, pos.voters_disagree
       from moved m
       join argument_tallies a on a.comment_id = m.comment_id
       join positions pos on pos.opinion_id = a.opinion_id
@@ -521,8 +536,9 @@ export async function listArgumentPage(
       where ${afterOf('a')}
     )`;
   const columns = sql`a.comment_id as id, a.opinion_id, a.created_at, a.likes, a.likes_agree,
-    a.likes_disagree, a.voters_agree, a.voters_disagree`;
-  if (sort === 'bridging') {
+    a.likes_disagree, a.persuaded, a.voters_agree, a.voters_disagree`;
+  if (sort === 'bridging' || sort === 'persuasive') {
+    const positionOrder = sort === 'persuasive' ? persuasiveOrder : bridgingOrder;
     const result = await sql<TalliedArgument>`
       with ${common},
       tops as materialized (
@@ -530,11 +546,11 @@ export async function listArgumentPage(
         from positions pos
         cross join moved_ids x
         cross join lateral (
-          select ${score('a')} as key
+          select ${sortKey('a')} as key
           from argument_tallies a
           where a.opinion_id = pos.opinion_id and a.ranked and a.created_at <= ${asOf}
             and a.comment_id <> all(x.ids) and ${afterOf('a')}
-          order by ${bridgingOrder}
+          order by ${positionOrder}
           limit 1
         ) top
       ),
@@ -548,7 +564,7 @@ export async function listArgumentPage(
       ),
       candidates as (
         select a.comment_id, a.opinion_id, a.created_at, a.likes, a.likes_agree,
-          a.likes_disagree, pos.voters_agree, pos.voters_disagree, ${score('a')} as key
+          a.likes_disagree, a.persuaded, pos.voters_agree, pos.voters_disagree, ${sortKey('a')} as key
         from tops pos
         cross join floor_key f
         cross join moved_ids x
@@ -556,13 +572,13 @@ export async function listArgumentPage(
           select a.* from argument_tallies a
           where a.opinion_id = pos.opinion_id and a.ranked and a.created_at <= ${asOf}
             and a.comment_id <> all(x.ids) and ${afterOf('a')}
-          order by ${bridgingOrder}
+          order by ${positionOrder}
           limit ${limit}
         ) a
-        where pos.key >= f.key and ${score('a')} >= f.key
+        where pos.key >= f.key and ${sortKey('a')} >= f.key
         union all
         select m.comment_id, m.opinion_id, m.created_at, m.likes, m.likes_agree,
-          m.likes_disagree, m.voters_agree, m.voters_disagree, m.key
+          m.likes_disagree, m.persuaded, m.voters_agree, m.voters_disagree, m.key
         from moved_after m
       )
       select ${columns} from candidates a
@@ -585,7 +601,7 @@ export async function listArgumentPage(
     with ${common},
     unmoved as (
       select a.comment_id, a.opinion_id, a.created_at, a.likes, a.likes_agree, a.likes_disagree,
-        pos.voters_agree, pos.voters_disagree
+        a.persuaded, pos.voters_agree, pos.voters_disagree
       from argument_tallies a
       cross join moved_ids x
       join positions pos on pos.opinion_id = a.opinion_id
@@ -597,7 +613,7 @@ export async function listArgumentPage(
       select * from unmoved
       union all
       select m.comment_id, m.opinion_id, m.created_at, m.likes, m.likes_agree, m.likes_disagree,
-        m.voters_agree, m.voters_disagree
+        m.persuaded, m.voters_agree, m.voters_disagree
       from moved_after m
     )
     select ${columns} from candidates a
@@ -607,11 +623,30 @@ export async function listArgumentPage(
 }
 
 const talliedColumns = sql`a.comment_id as id, a.opinion_id, a.created_at, a.likes, a.likes_agree,
-  a.likes_disagree, pos.voters_agree, pos.voters_disagree`;
+  a.likes_disagree, a.persuaded, pos.voters_agree, pos.voters_disagree`;
+
+/**
+ * Credits given since `asOf` and still live (+1), and given by then but withdrawn since (−1): what
+ * a tally's `persuaded` moved by after `asOf`, as rows of the `moved` union.
+ */
+function movedCredits(asOf: Date) {
+  return sql`
+        union all
+        select p.comment_id, 0, 0, 0, 1
+        from persuasions p
+        join argument_tallies a on a.comment_id = p.comment_id
+        where p.created_at > ${asOf} and p.withdrawn_at is null
+        union all
+        select p.comment_id, 0, 0, 0, -1
+        from persuasions p
+        join argument_tallies a on a.comment_id = p.comment_id
+        where p.withdrawn_at > ${asOf} and p.created_at <= ${asOf}`;
+}
 
 /**
  * Per position of a question (`positions`: each opinion with its voters by side), its `perSide`
- * strongest `pro` and `con` arguments by bridging rank, and how many arguments it has.
+ * strongest `pro` and `con` arguments, those that changed the most minds first, then by bridging
+ * rank (argument_tallies_persuasive), and how many arguments it has.
  */
 export async function listStrongestArguments(
   db: Db,
@@ -635,7 +670,7 @@ export async function listStrongestArguments(
         select a.* from argument_tallies a
         join comments c on c.id = a.comment_id
         where a.opinion_id = pos.opinion_id and a.ranked and c.response_type = side.response_type
-        order by ${bridgingOrder}
+        order by ${persuasiveOrder}
         limit ${perSide}
       ) a`.execute(db),
     db
@@ -652,6 +687,7 @@ export async function listStrongestArguments(
 /** Rebuilds every argument tally from the raw rows (rebuild-counters, seeds without triggers). */
 export async function rebuildArgumentTallies(db: Db): Promise<void> {
   await sql`select rebuild_argument_tallies()`.execute(db);
+  await sql`select rebuild_argument_persuaded()`.execute(db);
 }
 
 /** Argument tallies that disagree with comments, comment_likes and votes (verify-counts). */
@@ -668,7 +704,8 @@ export async function findArgumentTallyDrift(db: Db) {
         date_trunc('milliseconds', c.created_at) as created_at,
         count(l.user_id)::integer as likes,
         (count(l.user_id) filter (where v.rating in (1, 2)))::integer as likes_agree,
-        (count(l.user_id) filter (where v.rating in (4, 5)))::integer as likes_disagree
+        (count(l.user_id) filter (where v.rating in (4, 5)))::integer as likes_disagree,
+        c.persuaded_count as persuaded
       from comments c
       left join comment_likes l on l.comment_id = c.id
       left join votes v on v.user_id = l.user_id and v.opinion_id = c.opinion_id
@@ -677,15 +714,18 @@ export async function findArgumentTallyDrift(db: Db) {
     )
     select coalesce(x.id, t.comment_id) as id,
       case when t.comment_id is null then 'no row'
-        else concat_ws('/', t.ranked, t.likes, t.likes_agree, t.likes_disagree) end as stored,
+        else concat_ws('/', t.ranked, t.likes, t.likes_agree, t.likes_disagree, t.persuaded)
+        end as stored,
       case when x.id is null then 'no comment'
-        else concat_ws('/', x.ranked, x.likes, x.likes_agree, x.likes_disagree) end as actual
+        else concat_ws('/', x.ranked, x.likes, x.likes_agree, x.likes_disagree, x.persuaded)
+        end as actual
     from actual x
     full join argument_tallies t on t.comment_id = x.id
     where t.comment_id is null or x.id is null
-      or (t.opinion_id, t.ranked, t.created_at, t.likes, t.likes_agree, t.likes_disagree)
+      or (t.opinion_id, t.ranked, t.created_at, t.likes, t.likes_agree, t.likes_disagree,
+          t.persuaded)
         is distinct from (x.opinion_id, x.ranked, x.created_at, x.likes, x.likes_agree,
-          x.likes_disagree)
+          x.likes_disagree, x.persuaded)
     order by 1`.execute(db);
   return result.rows;
 }

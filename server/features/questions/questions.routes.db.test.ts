@@ -93,12 +93,12 @@ async function positionsOf(convoId: number) {
 async function pageThrough(
   path: string,
   payload: Record<string, unknown>,
-  between: (page: number) => Promise<void> = async () => {},
+  between: (page: number, seen: readonly number[]) => Promise<void> = async () => {},
 ) {
   const ids: number[] = [];
   let after: string | undefined;
   for (let page = 0; page < 20; page++) {
-    if (page > 0) await between(page);
+    if (page > 0) await between(page, ids);
     if (process.env.DEBUG_FEED) console.log(path, payload, after);
     const answer = await post(path, { ...payload, ...(after ? { after } : {}) });
     expect(answer.statusCode, JSON.stringify(answer.json())).toBe(200);
@@ -497,11 +497,45 @@ describe('arguments', () => {
       expect((await post('/api/opinion/vote', { id: opinionId, rating }, cookie)).statusCode).toBe(
         200,
       );
-    for (const sort of ['bridging', 'liked', 'recent']) {
+    // 'For' arguments to credit.
+    const proArguments = (
+      await t.db
+        .selectFrom('comments')
+        .select(['id', 'opinionId'])
+        .where('authorId', '=', author.id)
+        .where('responseType', '=', 'pro')
+        .where('parentId', 'is', null)
+        .orderBy('id', 'desc')
+        .execute()
+    ).filter((row) => row.opinionId !== null);
+    const credit = async (argument: { id: number; opinionId: number | null }) => {
+      const member = await buildMember(t.db);
+      await vote(member.cookie, argument.opinionId!, 5);
+      await vote(member.cookie, argument.opinionId!, 1);
+      const given = await post(
+        '/api/v2/comment/persuaded',
+        { commentID: argument.id },
+        member.cookie,
+      );
+      expect(given.statusCode, JSON.stringify(given.json())).toBe(200);
+      return { cookie: member.cookie, opinionId: argument.opinionId!, commentId: argument.id };
+    };
+    for (const sort of ['bridging', 'persuasive', 'liked', 'recent']) {
       const before = await everyArgument();
       const arrived: number[] = [];
       const likers: string[] = [];
-      const seen = await pageThrough('/api/arg/feed', { sort }, async () => {
+      const persuaded: { cookie: string; opinionId: number; commentId: number }[] = [];
+      const seen = await pageThrough('/api/arg/feed', { sort }, async (_page, read) => {
+        // A mind changed by an argument not read yet, which would now lead Most persuasive; the
+        // previous such member moves back, withdrawing a credit read on an earlier page.
+        const next = proArguments.find(
+          (argument) =>
+            !read.includes(argument.id) &&
+            !persuaded.some((credited) => credited.commentId === argument.id),
+        );
+        if (next) persuaded.push(await credit(next));
+        const back = persuaded.at(-2);
+        if (back) await vote(back.cookie, back.opinionId, 5);
         // A new argument; good points for arguments at the end of the order from a new member on
         // one side; the previous such member crosses to the other side, and a voter arrives on
         // the other position: each moves scores, none may move an argument across the cursor.
@@ -533,6 +567,36 @@ describe('arguments', () => {
       ).toEqual(before.sort((a, b) => a - b));
       expect(arrived.length).toBeGreaterThan(0);
     }
+  });
+
+  it('orders Most persuasive by minds changed, and the question page’s strongest by them too', async () => {
+    // bothCamps leads by bridging (above); a mind that ownCamp changed puts it first.
+    const member = await buildMember(t.db);
+    for (const rating of [5, 1]) {
+      const voted = await post('/api/opinion/vote', { id: position, rating }, member.cookie);
+      expect(voted.statusCode).toBe(200);
+    }
+    const given = await post('/api/v2/comment/persuaded', { commentID: ownCamp }, member.cookie);
+    expect(given.statusCode, JSON.stringify(given.json())).toBe(200);
+    const feed = async (sort: string): Promise<{ ID: number; Persuaded: number }[]> =>
+      (await post('/api/arg/feed', { sort })).json().body.Feed;
+    const ids = async (sort: string) => (await feed(sort)).map((tuple) => tuple.ID);
+    // Credited arguments first (the paging test above left some), each before every other.
+    const persuasive = await feed('persuasive');
+    const firstUncredited = persuasive.findIndex((tuple) => tuple.Persuaded === 0);
+    expect(persuasive.slice(firstUncredited).every((tuple) => tuple.Persuaded === 0)).toBe(true);
+    const order = persuasive.map((tuple) => tuple.ID);
+    expect(order.indexOf(ownCamp)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(ownCamp)).toBeLessThan(firstUncredited);
+    expect(order.indexOf(bothCamps)).toBeGreaterThan(order.indexOf(ownCamp));
+    const bridging = await ids('bridging');
+    expect(bridging.indexOf(bothCamps)).toBeLessThan(bridging.indexOf(ownCamp));
+    const page = (await get(`/api/convo/get?slug=${convo.Slug}`)).json().body;
+    expect(page.Positions[0].For.map((argument: { ID: number }) => argument.ID)).toEqual([
+      ownCamp,
+      bothCamps,
+    ]);
+    expect(page.Positions[0].For[0].Persuaded).toBe(1);
   });
 });
 

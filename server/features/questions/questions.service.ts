@@ -439,7 +439,8 @@ export async function getConvoPage(
   const [tuples, opinions, tallied] = await Promise.all([
     toConvoTuples(db, [row]),
     getOpinionsInOrder(db, opinionIds, member?.ratings ?? null),
-    // Per position, the strongest few of each side by bridging rank, read from the tallies.
+    // Per position, the strongest few of each side, those that changed the most minds first,
+    // then by bridging rank, read from the tallies.
     questionsRepository.listStrongestArguments(
       db,
       positionRows.map((position) => ({
@@ -458,7 +459,7 @@ export async function getConvoPage(
       tallied.strongest.filter(
         (argument) => argument.opinionId === opinionId && argument.responseType === type,
       ),
-      'bridging',
+      'persuasive',
     );
   const chosen = opinionIds.map((id) => ({
     id,

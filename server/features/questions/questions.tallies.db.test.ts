@@ -156,13 +156,15 @@ describe('argument tallies', () => {
   it('are found drifting by verify-counts and put right by a rebuild', async () => {
     await t.db
       .updateTable('argumentTallies')
-      .set({ likesAgree: 7 })
+      .set({ likesAgree: 7, persuaded: 2 })
       .where('commentId', '=', argumentId)
       .execute();
     await t.db.deleteFrom('argumentTallies').where('commentId', '<>', argumentId).execute();
     const drift = await findArgumentTallyDrift(t.db);
+    // ranked/good points/from agreeing/from disagreeing/minds changed
     expect(drift.find((row) => row.id === argumentId)).toMatchObject({
-      stored: expect.stringMatching(/^t\/\d+\/7\/\d+$/),
+      stored: expect.stringMatching(/^t\/\d+\/7\/\d+\/2$/),
+      actual: expect.stringMatching(/\/0$/),
     });
     expect(drift.some((row) => row.stored === 'no row')).toBe(true);
     await rebuildArgumentTallies(t.db);

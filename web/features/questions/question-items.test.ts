@@ -30,6 +30,7 @@ describe('URL parameters', () => {
 
   it('reads a sort of the argument feed, the bridging rank by default', () => {
     expect(argumentSortFromParam('liked')).toBe('liked');
+    expect(argumentSortFromParam('persuasive')).toBe('persuasive');
     expect(argumentSortFromParam('recent')).toBe('recent');
     expect(argumentSortFromParam('best')).toBe('bridging');
     expect(argumentSortFromParam(null)).toBe('bridging');

@@ -27,6 +27,7 @@ export function collectUniqueItems<Item extends { ID: number }>(
 /** The argument feed's orders, the bridging rank first (docs/decisions/048). */
 export const argumentSortOptions: readonly { value: ArgumentSort; label: string }[] = [
   { value: 'bridging', label: 'Convincing across sides' },
+  { value: 'persuasive', label: 'Most persuasive' },
   { value: 'liked', label: 'Most liked' },
   { value: 'recent', label: 'Newest' },
 ];
