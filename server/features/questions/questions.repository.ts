@@ -468,8 +468,8 @@ export async function listArgumentPage(
       : sort === 'persuasive'
         ? sql`${sql.ref(`${tally}.persuaded`)}::float8 + ${score(tally)}`
         : sort === 'liked'
-        ? sql`${sql.ref(`${tally}.likes`)}::float8`
-        : sql`(extract(epoch from ${sql.ref(`${tally}.created_at`)}) * 1000)::float8`;
+          ? sql`${sql.ref(`${tally}.likes`)}::float8`
+          : sql`(extract(epoch from ${sql.ref(`${tally}.created_at`)}) * 1000)::float8`;
   const afterOf = (tally: string) => afterCursor(sortKey(tally), sql.ref(`${tally}.comment_id`));
   const common = sql`
     changed_votes as materialized (
