@@ -1,10 +1,15 @@
 /**
- * What moving the argument tallies costs a vote batch (docs/decisions/076): on one database,
- * batches of 10 votes through cast_votes_in_sessions (the vote endpoint's whole database round
- * trip), and the same batches through a copy of it without its tallies_moved CTE (the block
- * between the `argument tallies` markers of cast-votes-in-sessions.sql), in alternating blocks, so
- * that both arms meet the same machine. Every voter has given good points on arguments of the
- * opinions they vote on and changes side often: the worst case. p50/p95 per batch of each arm.
+ * What one part of the vote function costs a vote batch: on one database, batches of 10 votes
+ * through cast_votes_in_sessions (the vote endpoint's whole database round trip), and the same
+ * batches through a copy of it without that part, in alternating blocks, so that both arms meet
+ * the same machine. Every voter has given good points on arguments of the opinions they vote on
+ * and changes their vote (and side) often: the worst case. p50/p95 per batch of each arm.
+ *
+ * The parts (BENCH_PART):
+ * - `tallies` (default): the tallies_moved CTE, between the `argument tallies` markers of
+ *   cast-votes-in-sessions.sql (docs/decisions/076);
+ * - `minds`: the history of changes (changes_recorded) and the check for credits to withdraw
+ *   (docs/decisions/077).
  *
  * Usage: npm run bench:vote-tallies              embedded database (PGlite)
  *        npm run bench:vote-tallies -- postgres  a new database on DATABASE_URL's server
@@ -21,15 +26,31 @@ const engine = process.argv.includes('postgres') ? 'postgres' : 'pglite';
 const blocks = Number(process.env.BENCH_BLOCKS ?? 10);
 const batches = Number(process.env.BENCH_BATCHES ?? 100);
 const voters = 200;
-/** cast_votes_in_sessions without its tallies_moved CTE, as cast_votes_without_tallies. */
+const part = process.env.BENCH_PART === 'minds' ? 'minds' : 'tallies';
+/** The part's text in the function's source, each pattern to cut. */
+const cuts: Record<typeof part, RegExp[]> = {
+  tallies: [/-- argument tallies: begin[\s\S]*?-- argument tallies: end\n/],
+  minds: [
+    /\n  changes_recorded as \([\s\S]*?\n  \),/,
+    /\n  -- Persuasions withdrawn[\s\S]*?\n  end if;/,
+  ],
+};
+/** cast_votes_in_sessions without the part, as cast_votes_without_part. */
 async function createControlFunction(db: Db) {
   const statements = readFunctionSource('cast-votes-in-sessions', await namesFromCode());
   for (const statement of statements) {
-    const stripped = statement
-      .replace(/-- argument tallies: begin[\s\S]*?-- argument tallies: end\n/, '')
-      .replace('function cast_votes_in_sessions(', 'function cast_votes_without_tallies(');
-    if (stripped === statement) throw new Error('the tallies CTE or the function was not found');
-    await sql.raw(stripped).execute(db);
+    let stripped = statement;
+    for (const cut of cuts[part]) {
+      const before = stripped;
+      stripped = stripped.replace(cut, '');
+      if (stripped === before) throw new Error(`${part}: ${cut} was not found`);
+    }
+    const renamed = stripped.replace(
+      'function cast_votes_in_sessions(',
+      'function cast_votes_without_part(',
+    );
+    if (renamed === stripped) throw new Error('the function was not found');
+    await sql.raw(renamed).execute(db);
   }
 }
 
@@ -78,7 +99,7 @@ try {
     let turn = 0;
     const batch = async (withTallies: boolean) => {
       const voteFunction = sql.raw(
-        withTallies ? 'cast_votes_in_sessions' : 'cast_votes_without_tallies',
+        withTallies ? 'cast_votes_in_sessions' : 'cast_votes_without_part',
       );
       const hashes: string[] = [];
       const ids: number[] = [];
@@ -112,10 +133,11 @@ console.log(
   `\nVote batches (10 votes) through cast_votes_in_sessions on ${engine} (${os.cpus().length} CPUs), ` +
     `${times.on.length} per arm, in alternating blocks of ${batches}:`,
 );
+const partName = part === 'tallies' ? 'tallies_moved' : 'the minds-changed history';
 console.log(
-  `  without tallies_moved (control)  p50 ${off.p50.toFixed(2)} ms, p95 ${off.p95.toFixed(2)} ms`,
+  `  without ${partName} (control)  p50 ${off.p50.toFixed(2)} ms, p95 ${off.p95.toFixed(2)} ms`,
 );
 console.log(
-  `  with tallies_moved            p50 ${on.p50.toFixed(2)} ms, p95 ${on.p95.toFixed(2)} ms` +
+  `  with ${partName}            p50 ${on.p50.toFixed(2)} ms, p95 ${on.p95.toFixed(2)} ms` +
     `  (${(on.p50 / off.p50).toFixed(2)} × at p50)`,
 );
