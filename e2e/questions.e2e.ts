@@ -24,7 +24,13 @@ import {
 
 type Category = { ID: number; Title: string; NumConvos: number };
 type ConvoTuple = { ID: number; Slug: string; Title: string; Link: string; Category: Category };
-type ArgumentTuple = { ID: number; Link: string; LikeNum: number; Title: string };
+type ArgumentTuple = {
+  ID: number;
+  Link: string;
+  LikeNum: number;
+  Persuaded: number;
+  Title: string;
+};
 
 async function post<Body>(path: string, body: unknown): Promise<Body> {
   const response = await fetch(`${baseUrl}${path}`, {
