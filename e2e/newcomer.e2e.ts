@@ -181,6 +181,58 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
     await page.context().close();
   });
 
+  it('opens the results page with Enter, typed results a page at a time', async () => {
+    const page = await newVisitor(browser);
+    await page.goto('/');
+    await dismissCookies(page);
+    const search = page.getByRole('combobox', { name: 'Search Stance' });
+    await search.fill('should');
+    await page
+      .getByRole('listbox', { name: 'Search results' })
+      .getByRole('option')
+      .first()
+      .waitFor();
+    // No suggestion highlighted: Enter opens the results page for the text.
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/search?q=should');
+    await page.getByRole('heading', { name: 'Results for “should”', level: 1 }).waitFor();
+    await expect(page.title()).resolves.toBe('“should” · Search · Stance');
+    const results = page.getByRole('list', { name: 'Results for “should”' }).getByRole('listitem');
+    await results.nth(19).waitFor();
+    await expect(results.count()).resolves.toBe(20);
+    const labels = await results.evaluateAll((items) =>
+      items.map((item) => item.firstElementChild?.textContent ?? ''),
+    );
+    expect(
+      labels.every((label) => /^(Question|Position|Argument|Opinion|Topic|Person)$/.test(label)),
+    ).toBe(true);
+    await screenshot(page, 'search-results-desktop');
+    // More results is a real link to the next page; a click fills it in below.
+    const more = page.getByRole('link', { name: 'More results' });
+    await expect(more.getAttribute('href')).resolves.toMatch(/^\/search\?q=should&after=/);
+    await more.click();
+    await results.nth(39).waitFor();
+    const hrefs = await results.evaluateAll((items) =>
+      items.map((item) => item.querySelector('a')?.getAttribute('href')),
+    );
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    expect(page.url()).toMatch(/\/search\?q=should$/);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'search-results-phone');
+    await page.goto('/search?q=quuxblorp');
+    await page.getByText('No results for “quuxblorp”.').waitFor();
+    await screenshot(page, 'search-empty-phone');
+    await page.goto('/search?q=ab');
+    await page.getByText('Type at least 3 characters to search.').waitFor();
+    await screenshot(page, 'search-short-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'search-short-desktop');
+    await page.goto('/search?q=quuxblorp');
+    await page.getByText('No results for “quuxblorp”.').waitFor();
+    await screenshot(page, 'search-empty-desktop');
+    await page.context().close();
+  });
+
   it('shows the Not found page and the missing opinion, topic and profile under an h1', async () => {
     const page = await newVisitor(browser);
     const unknown = await page.goto('/no/such/page');
