@@ -218,12 +218,14 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
     expect(page.url()).toMatch(/\/search\?q=should$/);
     await page.setViewportSize({ width: 375, height: 812 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'search-results-phone');
     await page.goto('/search?q=quuxblorp');
     await page.getByText('No results for “quuxblorp”.').waitFor();
     await screenshot(page, 'search-empty-phone');
     await page.goto('/search?q=ab');
     await page.getByText('Type at least 3 characters to search.').waitFor();
+    await page.getByRole('heading', { name: 'Search', level: 1 }).waitFor();
     await screenshot(page, 'search-short-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'search-short-desktop');

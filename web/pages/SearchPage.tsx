@@ -28,7 +28,7 @@ export default function SearchPage() {
   usePageTitle('search', query === '' ? undefined : `“${query}”`);
 
   return (
-    <Page width="narrow" title={query === '' ? 'Search' : `Results for “${query}”`}>
+    <Page width="narrow" title={isSearchable ? `Results for “${query}”` : 'Search'}>
       <SearchForm key={query} query={query} />
       {isSearchable ? (
         <Results query={query} startAfter={startAfter} />

@@ -28,7 +28,7 @@ describe('robots.txt', () => {
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/api/', '/dev/', '/admin', '/internal/']) {
+    for (const path of ['/api/', '/dev/', '/admin', '/internal/', '/search']) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).not.toContain('Disallow: /og/');

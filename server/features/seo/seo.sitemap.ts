@@ -4,10 +4,11 @@ import { escapeXml } from '../../html.ts';
 import * as seoRepository from './seo.repository.ts';
 
 /**
- * Paths crawlers are asked to leave alone: the API, the development pages, the staff pages and
- * the logout link. Share images (/og/) stay open: link-preview bots read robots.txt too.
+ * Paths crawlers are asked to leave alone: the API, the development pages, the staff pages, the
+ * logout link and the search results page (endless pages of what the sitemap lists already).
+ * Share images (/og/) stay open: link-preview bots read robots.txt too.
  */
-const disallowedPaths = ['/api/', '/dev/', '/admin', '/internal/', '/logout'];
+const disallowedPaths = ['/api/', '/dev/', '/admin', '/internal/', '/logout', '/search'];
 
 /** robots.txt: everything but `disallowedPaths`, and where the sitemap is. */
 export function composeRobotsTxt(origin: string): string {
