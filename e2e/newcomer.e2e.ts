@@ -218,7 +218,7 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
     expect(page.url()).toMatch(/\/search\?q=should$/);
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
     await screenshot(page, 'search-results-phone');
     await page.goto('/search?q=quuxblorp');
     await page.getByText('No results for “quuxblorp”.').waitFor();
