@@ -217,6 +217,8 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
     );
     expect(new Set(hrefs).size).toBe(hrefs.length);
     expect(page.url()).toMatch(/\/search\?q=should$/);
+    await more.scrollIntoViewIfNeeded();
+    await screenshot(page, 'search-results-more-desktop');
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
     await screenshot(page, 'search-results-phone');
