@@ -216,6 +216,8 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
       items.map((item) => item.querySelector('a')?.getAttribute('href')),
     );
     expect(new Set(hrefs).size).toBe(hrefs.length);
+    // The keyboard goes on from the first new result.
+    await expect.poll(() => page.locator(':focus').getAttribute('href')).toBe(hrefs[20]);
     expect(page.url()).toMatch(/\/search\?q=should$/);
     await more.scrollIntoViewIfNeeded();
     await screenshot(page, 'search-results-more-desktop');

@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { appRoutes } from '../../contract/routes.ts';
 import { minimumSearchLength } from '../../contract/search.base.ts';
@@ -80,6 +80,15 @@ function SearchForm({ query }: { query: string }) {
 
 function Results({ query, startAfter }: { query: string; startAfter: string }) {
   const pages = useSearchResultsPages(query, startAfter);
+  const listRef = useRef<HTMLOListElement>(null);
+  // After More results, the keyboard goes on from the first new result, not back to the top.
+  const [firstNewIndex, setFirstNewIndex] = useState<number | null>(null);
+  const resultCount = pages.data?.pages.reduce((sum, page) => sum + page.Results.length, 0) ?? 0;
+  useEffect(() => {
+    if (firstNewIndex === null || resultCount <= firstNewIndex) return;
+    listRef.current?.querySelectorAll('a')[firstNewIndex]?.focus();
+    setFirstNewIndex(null);
+  }, [firstNewIndex, resultCount]);
   if (pages.isPending) {
     return (
       <Card padding="compact" aria-busy="true">
@@ -92,7 +101,15 @@ function Results({ query, startAfter }: { query: string; startAfter: string }) {
       </Card>
     );
   }
-  if (pages.isError) return <ErrorState error={pages.error} hasHomeLink={false} />;
+  if (pages.isError) {
+    return (
+      <ErrorState error={pages.error} hasHomeLink={false}>
+        {startAfter === '' ? null : (
+          <Link to={searchPagePath(query)}>Back to the first results</Link>
+        )}
+      </ErrorState>
+    );
+  }
   const results = pages.data.pages.flatMap((page) => page.Results);
   if (results.length === 0) {
     return (
@@ -118,13 +135,15 @@ function Results({ query, startAfter }: { query: string; startAfter: string }) {
       return;
     }
     event.preventDefault();
-    if (!pages.isFetchingNextPage) void pages.fetchNextPage();
+    if (pages.isFetchingNextPage) return;
+    setFirstNewIndex(results.length);
+    void pages.fetchNextPage();
   }
 
   return (
     <>
       <Card padding="compact">
-        <ol className={styles.list} aria-label={`Results for “${query}”`}>
+        <ol ref={listRef} className={styles.list} aria-label={`Results for “${query}”`}>
           {results.map((result) => (
             <li key={resultKey(result)} className={styles.row}>
               <span className={styles.type}>{resultTypeLabels[result.ArtifactType]}</span>
@@ -139,19 +158,20 @@ function Results({ query, startAfter }: { query: string; startAfter: string }) {
         {startAfter === '' ? null : (
           <Link to={searchPagePath(query)}>Back to the first results</Link>
         )}
-        {pages.isFetchingNextPage ? (
-          <Spinner label="Loading more results…" />
-        ) : pages.hasNextPage ? (
+        {pages.hasNextPage ? (
+          // Kept while the next page loads, so that the focus is not lost with it.
           <Link
             className={buttonClassName({ variant: 'secondary' })}
             to={searchPagePath(query, nextAfter)}
             onClick={handleMore}
+            aria-disabled={pages.isFetchingNextPage}
           >
             More results
           </Link>
         ) : (
           <p className={styles.end}>That is every result.</p>
         )}
+        {pages.isFetchingNextPage ? <Spinner label="Loading more results…" /> : null}
         {pages.isFetchNextPageError ? (
           <p className={styles.end} role="alert">
             The next results could not be loaded. Try again.
