@@ -182,7 +182,7 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
   });
 
   it('opens the results page with Enter, typed results a page at a time', async () => {
-    const page = await newVisitor(browser);
+    const page = await newVisitor(browser, 1280, 800);
     await page.goto('/');
     await dismissCookies(page);
     const search = page.getByRole('combobox', { name: 'Search Stance' });
