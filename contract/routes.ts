@@ -25,6 +25,8 @@ export const appRoutes = {
   notifications: '/notifications',
   questionFeed: '/questions',
   argFeed: '/arguments',
+  /** Every kind of result for `?q=`, a page at a time (docs/decisions/081). */
+  search: '/search',
   /** A question with its positions and their strongest arguments (docs/decisions/048). */
   question: '/question/:slug',
   signup: '/signup',
@@ -88,6 +90,7 @@ const staticTitles: Partial<Record<AppRouteName, string>> = {
   appSettings: 'Settings',
   opinionHistory: 'Your changes of mind',
   goOpinionDna: 'Opinion DNA',
+  search: 'Search',
 };
 
 /** The document title of a route; `subject` is the loaded object's title when there is one. */
@@ -107,6 +110,8 @@ export function pageTitle(
       return `Arguments on ${productName}`;
     case 'opinionFeed':
       return `${productName} · the encyclopedia of opinion`;
+    case 'search':
+      return subject ? `${subject} · Search · ${productName}` : `Search · ${productName}`;
     case 'sharedReport':
       return subject ? `${subject} — a ${productName} result` : `A ${productName} result`;
     default: {

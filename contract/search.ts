@@ -21,6 +21,14 @@ export const searchQuery = z.object({
     .max(200, 'q is too long'),
 });
 
+/** The results page's payload: the query, and the cursor of the page before (`After`). */
+export const searchPageQuery = searchQuery.extend({
+  after: z
+    .string({ error: 'after must be a string' })
+    .max(200, 'after is not a valid cursor')
+    .optional(),
+});
+
 export const searchAll = defineCall({
   ...base.searchAll,
   payload: searchQuery,
@@ -37,4 +45,16 @@ export const searchTopics = defineCall({
   ...base.searchTopics,
   payload: searchQuery,
   response: z.object({ Results: z.array(searchResult) }),
+});
+
+export const searchResultsPage = defineCall({
+  ...base.searchResultsPage,
+  payload: searchPageQuery.strict(),
+  response: z.object({
+    /** Every kind of result, the most relevant first. */
+    Results: z.array(searchResult),
+    EndReached: z.boolean(),
+    /** Opaque cursor for the next page; '' at the end. */
+    After: z.string(),
+  }),
 });

@@ -37,6 +37,7 @@ const pageTable: PageEntry[] = [
   { name: 'Arguments', path: () => '/arguments', as: 'visitor' },
   { name: 'Opinion DNA', path: () => '/go/opinion-dna', as: 'visitor' },
   { name: 'Encyclopedia', path: () => '/encyclopedia', as: 'visitor' },
+  { name: 'Search results', path: () => '/search?q=should', as: 'visitor' },
   { name: 'Log in', path: () => '/login', as: 'visitor' },
   { name: 'Sign up', path: () => '/signup', as: 'visitor' },
   { name: 'Privacy policy', path: () => '/privacy', as: 'visitor' },

@@ -184,6 +184,8 @@ describe('the web app', () => {
       ['/comments/Ada_L', 'Opinion activity for Ada_L'],
       ['/questions', 'Questions on Stance'],
       ['/arguments', 'Arguments on Stance'],
+      ['/search?q=climate%20change', 'Search · Stance'],
+      ['/search', 'Search · Stance'],
       ['/reports/details/bigfive', 'Stance'],
     ];
     for (const [url, title] of cases) {

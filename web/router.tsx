@@ -29,6 +29,7 @@ const pages: Record<AppRouteName, ComponentType> = {
   notifications: lazy(() => import('./pages/NotificationsPage.tsx')),
   questionFeed: lazy(() => import('./pages/QuestionsPage.tsx')),
   argFeed: lazy(() => import('./pages/ArgumentsPage.tsx')),
+  search: lazy(() => import('./pages/SearchPage.tsx')),
   question: lazy(() => import('./pages/QuestionPage.tsx')),
   signup: lazy(() => import('./pages/SignupPage.tsx')),
   login: lazy(() => import('./pages/LoginPage.tsx')),

@@ -73,7 +73,17 @@ export async function withSearchThreshold<T>(db: Db, search: (trx: Db) => Promis
   });
 }
 
-export async function searchOpinions(db: Db, query: string, limit: number) {
+/**
+ * Listed, live opinions by title. `withoutPositions` leaves out those a question gathers, which
+ * are found as its positions instead: done here rather than on the rows found, so that a page of
+ * `limit` rows is the `limit` best others (the results page's paging depends on it).
+ */
+export async function searchOpinions(
+  db: Db,
+  query: string,
+  limit: number,
+  { withoutPositions = false } = {},
+) {
   const tsQuery = toPrefixTsQuery(query);
   const title = sql.ref('title');
   return db
@@ -89,6 +99,17 @@ export async function searchOpinions(db: Db, query: string, limit: number) {
     .where('listed', '=', true)
     .where('deleted', '=', false)
     .where(titleMatches(title, query, tsQuery))
+    .$if(withoutPositions, (qb) =>
+      qb.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('convoPositions as p')
+              .select('p.convoId')
+              .whereRef('p.opinionId', '=', 'opinions.id'),
+          ),
+        ),
+      ),
+    )
     .orderBy('relevance', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -104,6 +125,7 @@ export async function searchTopics(db: Db, query: string, limit: number) {
     .where(titleMatches(title, query, tsQuery))
     .orderBy('relevance', 'desc')
     .orderBy('title')
+    .orderBy('id')
     .limit(limit)
     .execute();
 }
@@ -131,6 +153,7 @@ export async function searchPeople(db: Db, query: string, limit: number) {
     )
     .orderBy('relevance', 'desc')
     .orderBy('karma', 'desc')
+    .orderBy('id')
     .limit(limit)
     .execute();
 }

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { searchAll, searchOpinions, searchTopics } from '../../../contract/search.ts';
+import {
+  searchAll,
+  searchOpinions,
+  searchResultsPage,
+  searchTopics,
+} from '../../../contract/search.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerCall } from '../../http.ts';
 import * as searchService from './search.service.ts';
@@ -8,6 +13,9 @@ export function registerSearchRoutes(app: FastifyInstance, { db }: AppDeps) {
   registerCall(app, searchAll, async ({ q }) => ({
     Results: await searchService.searchEverything(db, q),
   }));
+  registerCall(app, searchResultsPage, async ({ q, after }) =>
+    searchService.searchResultsPage(db, q, after),
+  );
   registerCall(app, searchOpinions, async ({ q }) => ({
     Results: await searchService.searchOpinions(db, q),
   }));

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { buildOpinion, buildTopic } from '../../test/factories.ts';
+import Fastify from 'fastify';
+import { registerErrorHandling } from '../../plugins/errors.ts';
+import {
+  buildComment,
+  buildOpinion,
+  buildTopic,
+  buildUser,
+  recordVote,
+} from '../../test/factories.ts';
+import { registerSeoRoutes } from './seo.routes.ts';
 import { composeSitemapXml } from './seo.sitemap.ts';
 
 let t: TestApp;
@@ -19,7 +28,7 @@ describe('robots.txt', () => {
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/api/', '/dev/', '/admin', '/internal/']) {
+    for (const path of ['/api/', '/dev/', '/admin', '/internal/', '/search']) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).not.toContain('Disallow: /og/');
@@ -28,10 +37,14 @@ describe('robots.txt', () => {
 });
 
 describe('the sitemap', () => {
-  it('lists every topic and every listed, live opinion with when it last changed', async () => {
+  const locsOf = (xml: string) =>
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+
+  it('lists every topic, question, listed live opinion and published profile with when it last changed', async () => {
     const topic = await buildTopic(t.db, { slug: 'sitemap-topic' });
     const changedAt = new Date('2026-03-04T05:06:07.000Z');
-    const listed = await buildOpinion(t.db, { topicIds: [topic.id] });
+    const writer = await buildUser(t.db, { username: 'sitemap_writer' });
+    const listed = await buildOpinion(t.db, { topicIds: [topic.id], authorId: writer.id });
     await t.db
       .updateTable('opinions')
       .set({ updatedAt: changedAt })
@@ -39,21 +52,131 @@ describe('the sitemap', () => {
       .execute();
     const quizItem = await buildOpinion(t.db, { listed: false });
     const removed = await buildOpinion(t.db, { deleted: true });
+    const category = await t.db
+      .insertInto('categories')
+      .values({ title: 'Sitemap questions' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('convos')
+      .values({
+        slug: 'sitemap-question',
+        title: 'A question for the sitemap',
+        categoryId: category.id,
+        updatedAt: changedAt,
+      })
+      .execute();
+    // Profiles: a member who argued, one who wrote an opinion (above); not one who only voted,
+    // nor one whose only comment was removed or hidden, nor one whose only opinion is a quiz item.
+    const arguer = await buildUser(t.db, { username: 'sitemap_arguer' });
+    const argument = await buildComment(t.db, { opinionId: listed.id, authorId: arguer.id });
+    const commentedAt = new Date('2026-05-06T07:08:09.000Z');
+    await t.db
+      .updateTable('comments')
+      .set({ createdAt: commentedAt })
+      .where('id', '=', argument.id)
+      .execute();
+    const voter = await buildUser(t.db, { username: 'sitemap_voter' });
+    await recordVote(t.db, voter.id, listed.id, 2);
+    const removedArguer = await buildUser(t.db, { username: 'sitemap_removed' });
+    const removedComment = await buildComment(t.db, {
+      opinionId: listed.id,
+      authorId: removedArguer.id,
+    });
+    await t.db
+      .updateTable('comments')
+      .set({ deleted: true })
+      .where('id', '=', removedComment.id)
+      .execute();
+    const hiddenArguer = await buildUser(t.db, { username: 'sitemap_hidden' });
+    const hiddenComment = await buildComment(t.db, {
+      opinionId: listed.id,
+      authorId: hiddenArguer.id,
+    });
+    await t.db
+      .updateTable('comments')
+      .set({ hiddenAt: new Date() })
+      .where('id', '=', hiddenComment.id)
+      .execute();
+    const quizAuthor = await buildUser(t.db, { username: 'sitemap_quiz_author' });
+    await buildOpinion(t.db, { listed: false, authorId: quizAuthor.id });
 
     const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const xml = response.body;
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns=/);
-    expect(xml).toContain('<url><loc>https://stance.example/</loc></url>');
+    for (const path of ['/', '/topics', '/questions', '/encyclopedia']) {
+      expect(xml).toContain(`<url><loc>https://stance.example${path}</loc></url>`);
+    }
     expect(xml).toContain(
-      `<url><loc>https://stance.example/o/${listed.slug}</loc><lastmod>2026-03-04T05:06:07.000Z</lastmod></url>`,
+      `<url><loc>https://stance.example/o/${listed.slug}</loc><lastmod>${commentedAt.toISOString()}</lastmod></url>`,
     );
     expect(xml).toMatch(
       /<url><loc>https:\/\/stance\.example\/t\/sitemap-topic<\/loc><lastmod>[^<]+<\/lastmod><\/url>/,
     );
-    expect(xml).not.toContain(quizItem.slug);
-    expect(xml).not.toContain(removed.slug);
+    expect(xml).toContain(
+      '<url><loc>https://stance.example/question/sitemap-question</loc><lastmod>2026-03-04T05:06:07.000Z</lastmod></url>',
+    );
+    expect(xml).toContain(
+      `<url><loc>https://stance.example/u/sitemap_arguer</loc><lastmod>${commentedAt.toISOString()}</lastmod></url>`,
+    );
+    expect(xml).toMatch(
+      /<url><loc>https:\/\/stance\.example\/u\/sitemap_writer<\/loc><lastmod>[^<]+<\/lastmod><\/url>/,
+    );
+    const locs = locsOf(xml);
+    expect(new Set(locs).size).toBe(locs.length);
+    for (const absent of [
+      quizItem.slug,
+      removed.slug,
+      'sitemap_voter',
+      'sitemap_removed',
+      'sitemap_hidden',
+      'sitemap_quiz_author',
+    ]) {
+      expect(xml).not.toContain(absent);
+    }
+    // One file while everything fits: there are no parts.
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap-1.xml' })).statusCode).toBe(404);
+  });
+
+  it('becomes an index of parts past its limit per file, the parts together listing every address once', async () => {
+    for (let index = 0; index < 7; index++) await buildOpinion(t.db);
+    const whole = locsOf((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
+    const urlsPerFile = 5;
+    const app = Fastify();
+    registerErrorHandling(app);
+    registerSeoRoutes(app, {
+      db: t.db,
+      publicUrl: 'https://stance.example',
+      sitemapUrlsPerFile: urlsPerFile,
+    });
+    try {
+      const index = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(index.statusCode).toBe(200);
+      expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns=/);
+      const partCount = Math.ceil(whole.length / urlsPerFile);
+      const partLocs = locsOf(index.body);
+      expect(partLocs).toEqual(
+        Array.from({ length: partCount }, (_, n) => `https://stance.example/sitemap-${n + 1}.xml`),
+      );
+      const listed: string[] = [];
+      for (const loc of partLocs) {
+        const part = await app.inject({ method: 'GET', url: new URL(loc).pathname });
+        expect(part.statusCode).toBe(200);
+        expect(part.body).toContain('<urlset xmlns=');
+        const locs = locsOf(part.body);
+        expect(locs.length).toBeGreaterThan(0);
+        expect(locs.length).toBeLessThanOrEqual(urlsPerFile);
+        listed.push(...locs);
+      }
+      expect(listed).toEqual(whole);
+      for (const url of [`/sitemap-${partCount + 1}.xml`, '/sitemap-0.xml', '/sitemap-x.xml']) {
+        expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+    } finally {
+      await app.close();
+    }
   });
 
   it('escapes what it writes', () => {

@@ -11,7 +11,13 @@ import {
 } from './seo.icons.ts';
 import { findOpinionShareImage } from './seo.service.ts';
 import { getShareImage } from './seo.share-image.ts';
-import { composeRobotsTxt, composeSitemapXml, listSitemapEntries } from './seo.sitemap.ts';
+import {
+  composeRobotsTxt,
+  composeSitemapIndexXml,
+  composeSitemapXml,
+  getSitemap,
+  getSitemapPart,
+} from './seo.sitemap.ts';
 
 /**
  * A share image may be reused for ten minutes, then is checked by its ETag; its address in a
@@ -26,7 +32,15 @@ const shareImageCacheControl = 'public, max-age=600, stale-while-revalidate=8640
  * What crawlers, link previews and home screens fetch besides pages: robots.txt, the sitemap,
  * favicon.ico, the PNG icons and the web app manifest, and each opinion's share image. Plain routes, not JSON calls; registered by the web plugin.
  */
-export function registerSeoRoutes(app: FastifyInstance, options: { db: Db; publicUrl?: string }) {
+export function registerSeoRoutes(
+  app: FastifyInstance,
+  options: {
+    db: Db;
+    publicUrl?: string;
+    /** Addresses per sitemap file: 50,000 (sitemaps.org's limit) unless a test lowers it. */
+    sitemapUrlsPerFile?: number;
+  },
+) {
   const originOf = (request: FastifyRequest) =>
     options.publicUrl ?? `${request.protocol}://${request.host}`;
 
@@ -38,7 +52,23 @@ export function registerSeoRoutes(app: FastifyInstance, options: { db: Db; publi
   );
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const entries = await listSitemapEntries(options.db);
+    const sitemap = await getSitemap(options.db, options.sitemapUrlsPerFile);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        sitemap.kind === 'urlset'
+          ? composeSitemapXml(originOf(request), sitemap.entries)
+          : composeSitemapIndexXml(originOf(request), sitemap.partCount),
+      );
+  });
+
+  // The parts of the sitemap index, /sitemap-1.xml onwards, once the sitemap needs one.
+  app.get<{ Params: { part: string } }>('/sitemap-:part.xml', async (request, reply) => {
+    const number = /^[1-9]\d{0,8}$/.test(request.params.part) ? Number(request.params.part) : 0;
+    const entries =
+      number === 0 ? null : await getSitemapPart(options.db, number, options.sitemapUrlsPerFile);
+    if (!entries) throw notFound();
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')

@@ -1,11 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
-import { minimumSearchLength, searchAll } from '../../../contract/search.base.ts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  minimumSearchLength,
+  searchAll,
+  searchResultsPage,
+} from '../../../contract/search.base.ts';
 import { callApi } from '../../api/client.ts';
 
 export function useSearchResults(query: string) {
   return useQuery({
     queryKey: ['search', query],
     queryFn: ({ signal }) => callApi(searchAll, { q: query }, { signal }),
+    enabled: query.length >= minimumSearchLength,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The results page's results for `query`, page by page, starting after `startAfter` (the
+ * address's `after`, '' for the first page).
+ */
+export function useSearchResultsPages(query: string, startAfter: string) {
+  return useInfiniteQuery({
+    queryKey: ['search', 'page', query, startAfter],
+    queryFn: ({ pageParam, signal }) =>
+      callApi(searchResultsPage, pageParam ? { q: query, after: pageParam } : { q: query }, {
+        signal,
+      }),
+    initialPageParam: startAfter,
+    getNextPageParam: (page) => (page.EndReached || page.After === '' ? undefined : page.After),
     enabled: query.length >= minimumSearchLength,
     staleTime: 60_000,
   });

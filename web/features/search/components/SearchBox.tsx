@@ -6,7 +6,7 @@ import { productName } from '../../../../contract/routes.ts';
 import { SearchIcon } from '../../../ui/icons.tsx';
 import { errorTextFor } from '../../../ui/error-texts.ts';
 import { useSearch } from '../hooks/use-search.ts';
-import { resultTypeLabels } from '../search-results.ts';
+import { resultTypeLabels, searchPagePath } from '../search-results.ts';
 import styles from './SearchBox.module.css';
 
 type SearchBoxProps = {
@@ -59,6 +59,15 @@ export function SearchBox({
       event.preventDefault();
       return;
     }
+    if (event.key === 'Enter') {
+      // Enter follows the highlighted suggestion, else opens the results page for the text.
+      const chosen = activeIndex >= 0 ? results[activeIndex] : undefined;
+      if (!chosen && text.trim() === '') return;
+      event.preventDefault();
+      onNavigate();
+      void navigate(chosen ? chosen.Link : searchPagePath(text));
+      return;
+    }
     if (!hasListbox) return;
     const count = results.length;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -66,12 +75,6 @@ export function SearchBox({
       const step = event.key === 'ArrowDown' ? 1 : -1;
       const from = activeIndex === -1 && step === -1 ? 0 : activeIndex;
       setActive({ resultsKey, index: (from + step + count) % count });
-    } else if (event.key === 'Enter' && activeIndex >= 0) {
-      event.preventDefault();
-      const chosen = results[activeIndex];
-      if (!chosen) return;
-      onNavigate();
-      void navigate(chosen.Link);
     }
   }
 
