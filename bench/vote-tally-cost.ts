@@ -31,8 +31,8 @@ const part = process.env.BENCH_PART === 'minds' ? 'minds' : 'tallies';
 const cuts: Record<typeof part, RegExp[]> = {
   tallies: [/-- argument tallies: begin[\s\S]*?-- argument tallies: end\n/],
   minds: [
-    /\n  changes_recorded as \([\s\S]*?\n  \),/,
-    /\n  -- Persuasions withdrawn[\s\S]*?\n  end if;/,
+    /\n {2}changes_recorded as \([\s\S]*?\n {2}\),/,
+    /\n {2}-- Persuasions withdrawn[\s\S]*?\n {2}end if;/,
   ],
 };
 /** cast_votes_in_sessions without the part, as cast_votes_without_part. */
