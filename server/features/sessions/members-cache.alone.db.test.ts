@@ -117,6 +117,21 @@ describe('the members cache', () => {
     const start = Date.now();
     const clock = vi.spyOn(Date, 'now').mockReturnValue(start + 120_000);
     await handle.db.updateTable('users').set({ karma: 1 }).where('id', '=', member.id).execute();
+    // The horizon a read samples is the oldest transaction still running on the whole server, other
+    // databases' included (a test elsewhere on the same PostgreSQL may hold one): sample it once
+    // nothing older than the first note runs, as on a server with no other client.
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ passed: boolean }>`
+              select pg_snapshot_xmin(pg_current_snapshot()) > max(c.xid) as passed
+              from member_changes c where c.user_id = ${member.id}
+            `.execute(handle.db)
+          ).rows[0]!.passed,
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await cache.syncs();
     const noted = async () =>
       (
