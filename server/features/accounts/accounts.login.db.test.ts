@@ -264,14 +264,17 @@ describe('limits shared through Redis', () => {
     const { buildApp } = await import('../../app.ts');
     const { createDatabaseRateLimiter, createRedisRateLimiter } =
       await import('../../plugins/rate-limit.ts');
+    const { createPrivacyHasher } = await import('../../privacy-secret.ts');
     const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
     const keyPrefix = `stance-test:${randomBytes(4).toString('hex')}:`;
     const webDir = path.resolve(import.meta.dirname, '../../test/fixtures/web');
     const servers = await Promise.all(
       [1, 2].map(async () => {
+        const hashKey = createPrivacyHasher(t.config.privacySecret!, 'rate-limit-keys');
         const rateLimiter = createRedisRateLimiter(redisUrl, {
           keyPrefix,
-          fallback: createDatabaseRateLimiter(t.db),
+          hashKey,
+          fallback: createDatabaseRateLimiter(t.db, hashKey),
         });
         const app = await buildApp({ config: t.config, db: t.db, webDir, rateLimiter });
         return { app, rateLimiter, url: await listen(app) };

@@ -14,11 +14,15 @@ const profileColumns = [
 
 /** Usernames are unique without regard to case (index on lower(username)). */
 export async function findUserByUsername(db: Db, username: string) {
-  return db
-    .selectFrom('users')
-    .select(profileColumns)
-    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('users')
+      .select(profileColumns)
+      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+      // An erased account has no profile (docs/decisions/083); its name is [deleted].
+      .where('erasedAt', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 export async function findUserById(db: Db, userId: number) {
