@@ -119,6 +119,21 @@ async function busyLeaver() {
   return { leaver, author, bystander, topic, opinion, other, argument, own };
 }
 
+/** The parts of the download these tests read. */
+type ExportedData = {
+  Profile: Record<string, unknown>;
+  PersonalDetails: Record<string, unknown> | null;
+  Votes: { Opinion: { Slug: string }; Rating: number }[];
+  OpinionHistory: { From: number; To: number }[];
+  MindsChangedBy: unknown[];
+  Comments: unknown[];
+  GoodPoints: unknown[];
+  Follows: unknown[];
+  NotificationSettings: unknown;
+  Subscription: unknown;
+  QuizAnswers: unknown[];
+};
+
 async function expectNoDrift() {
   await expectNoCounterDrift(t.db);
   expect(await findVoteDayDrift(t.db)).toEqual([]);
@@ -138,16 +153,16 @@ describe('download my data', () => {
       `attachment; filename="stance-${leaver.username}.json"`,
     );
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
-    const data = answer.json as Record<string, any>;
+    const data = answer.json as unknown as ExportedData;
     expect(data.Profile).toMatchObject({ Username: leaver.username, Email: leaver.email });
     expect(data.PersonalDetails).toMatchObject({ ...details, Consent: demographicsConsentText });
-    expect(data.Votes.map((vote: any) => [vote.Opinion.Slug, vote.Rating])).toEqual(
+    expect(data.Votes.map((vote) => [vote.Opinion.Slug, vote.Rating])).toEqual(
       expect.arrayContaining([
         [world.opinion.slug, 2],
         [world.other.slug, 3],
       ]),
     );
-    expect(data.OpinionHistory.map((change: any) => [change.From, change.To])).toEqual([[4, 2]]);
+    expect(data.OpinionHistory.map((change) => [change.From, change.To])).toEqual([[4, 2]]);
     expect(data.MindsChangedBy).toEqual([
       expect.objectContaining({ CommentID: world.argument.CommentID, Side: 'pro' }),
     ]);
@@ -276,7 +291,7 @@ describe('delete my account', () => {
       sort: 'recent',
     });
     expect(thread.status).toBe(200);
-    const comments = (thread.json as any).body.Comments as any[];
+    const comments = thread.json!.body!.Comments as { CommentID: number }[];
     const stayed = comments.find((comment) => comment.CommentID === own.CommentID);
     expect(stayed).toBeDefined();
     expect(JSON.stringify(stayed)).toContain('[deleted]');
