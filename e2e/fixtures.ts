@@ -235,8 +235,14 @@ export async function layoutShiftWhile(page: Page, load: () => Promise<unknown>)
 
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
-/** axe-core's serious and critical violations within `scope` (WCAG 2.1 A/AA and best practice). */
-export async function seriousViolations(page: Page, scope: Locator): Promise<string[]> {
+/**
+ * axe-core's serious and critical violations within `scope` (the whole page by default): WCAG 2.1
+ * A and AA and best practice, as e2e/accessibility.e2e.ts runs them. None is the aim.
+ */
+export async function seriousViolations(
+  page: Page,
+  scope: Locator = page.locator('html'),
+): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's Content Security Policy allows.
   await page.evaluate(axeSource);
   const violations = await scope.evaluate(async (element) => {
