@@ -220,6 +220,14 @@ describe('delete my account', () => {
       ).karma;
     const karmaBefore = await authorKarma();
     await expectNoDrift();
+    const visitor = new HttpClient(baseUrl);
+    const listed = async () => ({
+      contributors: JSON.stringify((await visitor.get('/api/contributors/get')).json),
+      sitemap: await (await fetch(`${baseUrl}/sitemap.xml`)).text(),
+    });
+    const listedBefore = await listed();
+    expect(listedBefore.contributors).toContain(leaver.username);
+    expect(listedBefore.sitemap).toContain(`/u/${leaver.username}<`);
 
     const deleted = await leaver.client.post('/api/user/delete', { password: leaver.password });
     expect(deleted.status).toBe(200);
@@ -302,6 +310,16 @@ describe('delete my account', () => {
       );
       expect(profile.status, name).toBe(404);
     }
+    // Contributors, the sitemap, search and the comments page leave the erased account out.
+    const listedAfter = await listed();
+    for (const text of [listedAfter.contributors, listedAfter.sitemap]) {
+      expect(text).not.toContain(leaver.username);
+      expect(text).not.toMatch(/\[deleted\]|%5Bdeleted%5D/);
+    }
+    const commentsPage = await visitor.get(
+      `/api/user/getcomments?username=${encodeURIComponent('[deleted]')}`,
+    );
+    expect(commentsPage.status).toBe(404);
     const search = await new HttpClient(baseUrl).get(`/api/v2/search?q=deleted`);
     expect(search.status).toBe(200);
     expect(JSON.stringify(search.json)).not.toContain('[deleted]');
