@@ -320,6 +320,19 @@ describe('delete my account', () => {
       `/api/user/getcomments?username=${encodeURIComponent('[deleted]')}`,
     );
     expect(commentsPage.status).toBe(404);
+    // Replies to the comment that stayed, and good points on it, tell the erased account nothing.
+    await ok(world.author.client, '/api/v2/comment/new', {
+      threadID: String(opinion.id),
+      parentID: own.CommentID,
+      body: 'A reply to someone who has gone.',
+    });
+    await worker.drain();
+    const told = await t.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('userId', '=', id)
+      .execute();
+    expect(told).toEqual([]);
     const search = await new HttpClient(baseUrl).get(`/api/v2/search?q=deleted`);
     expect(search.status).toBe(200);
     expect(JSON.stringify(search.json)).not.toContain('[deleted]');
