@@ -117,13 +117,15 @@ export function DeleteAccountCard() {
           <span>I understand that my account and the data above are erased for good.</span>
         </label>
         <ErrorBox>{form.error}</ErrorBox>
-        <Button
-          type="submit"
-          variant="danger"
-          disabled={form.isSubmitting || !hasUnderstood || (isCodeSent ? !code : !password)}
-        >
-          {form.isSubmitting ? submittingText : 'Delete my account'}
-        </Button>
+        <div style={{ marginTop: 'var(--space-3)' }}>
+          <Button
+            type="submit"
+            variant="danger"
+            disabled={form.isSubmitting || !hasUnderstood || (isCodeSent ? !code : !password)}
+          >
+            {form.isSubmitting ? submittingText : 'Delete my account'}
+          </Button>
+        </div>
       </form>
     </Card>
   );
