@@ -320,6 +320,11 @@ describe('delete my account', () => {
       `/api/user/getcomments?username=${encodeURIComponent('[deleted]')}`,
     );
     expect(commentsPage.status).toBe(404);
+    // Their pages too: the server answers its not-found page, not an error.
+    for (const name of [leaver.username, '[deleted]']) {
+      const page = await fetch(`${baseUrl}/u/${encodeURIComponent(name)}`);
+      expect(page.status, name).toBe(404);
+    }
     // Replies to the comment that stayed, and good points on it, tell the erased account nothing.
     await ok(world.author.client, '/api/v2/comment/new', {
       threadID: String(opinion.id),
