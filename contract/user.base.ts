@@ -12,6 +12,3 @@ export const userInfo = { method: 'POST', path: '/api/user/info' } as const;
 export const exportMyData = { method: 'GET', path: '/api/user/export' } as const;
 export const deleteAccount = { method: 'POST', path: '/api/user/delete' } as const;
 export const requestDeleteCode = { method: 'POST', path: '/api/user/delete/requestcode' } as const;
-
-/** The name an erased account's comments and opinions show as their author's. */
-export const erasedUsername = '[deleted]';

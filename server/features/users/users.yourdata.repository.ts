@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { erasedUsername } from '../../../contract/user.base.ts';
+import { erasedUsername } from '../../../contract/constants.ts';
 import type { Db } from '../../db/database.ts';
 import type { KarmaAmounts } from './users.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { erasedUsername } from '../../../../contract/user.base.ts';
+import { erasedUsername } from '../../../../contract/constants.ts';
 
 /**
  * A member's name linking to their profile; an erased account's `[deleted]` is plain text, since
