@@ -60,6 +60,7 @@ const requestsPerRound = Number(process.env.SOAK_REQUESTS ?? 12_500);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 8);
 const seed = Number(process.env.SOAK_SEED ?? 20_261_125);
 const nodeEnv = process.env.SOAK_NODE_ENV ?? 'development';
+const soakPrivacySecret = randomBytes(32).toString('base64url');
 const snapshotDir = process.env.SOAK_HEAP_SNAPSHOTS
   ? path.resolve(process.env.SOAK_HEAP_SNAPSHOTS)
   : undefined;
@@ -152,6 +153,8 @@ async function startServer(env: NodeJS.ProcessEnv) {
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       NODE_ENV: nodeEnv,
+      // SOAK_NODE_ENV=production on PostgreSQL requires one (docs/decisions/083).
+      PRIVACY_SECRET: process.env.PRIVACY_SECRET ?? soakPrivacySecret,
       // Read line by line for errors and probes below, whatever NODE_ENV.
       LOG_FORMAT: 'json',
     },

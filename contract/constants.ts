@@ -5,6 +5,12 @@ import type { CurrentUser } from './user.ts';
  * the browser loads this module as it is.
  */
 
+/**
+ * The name an erased account's comments and opinions show as their author's
+ * (docs/decisions/083-your-data-and-the-privacy-secret.md); no live account can have it.
+ */
+export const erasedUsername = '[deleted]';
+
 /** In an opinion's vote results, the percentage of a rating nobody chose (shown as 0 %, in grey). */
 export const noVotesMarker = 999;
 

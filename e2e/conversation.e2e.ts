@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  seriousViolations,
   isBrowserMissing,
   launchBrowser,
   newVisitor,
@@ -26,34 +26,6 @@ const screenshotDir = path.resolve(import.meta.dirname, 'screenshots');
 
 /** A demo opinion nobody has argued about (content/demo), for the minds-changed journey. */
 const persuadedPath = '/o/sports-betting-adverts-should-be-banned';
-
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-
-/** axe-core's serious and critical violations on the page, by rule id (none is the aim). */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's Content Security Policy allows.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const scope = globalThis as unknown as {
-      axe: {
-        run: (
-          context: unknown,
-          options: unknown,
-        ) => Promise<{ violations: { id: string; impact: string | null }[] }>;
-      };
-      document: unknown;
-    };
-    const results = await scope.axe.run(scope.document, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      },
-    });
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id);
-  });
-}
 
 async function fullPageScreenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
@@ -368,7 +340,7 @@ describe.skipIf(isBrowserMissing)('conversation', () => {
       // Movement, with its small chart of vote shares over the last days.
       const movement = dan.getByRole('region', { name: 'Movement' });
       await movement.getByText(/^Vote shares since/).waitFor();
-      await expect(seriousAxeViolations(dan)).resolves.toEqual([]);
+      await expect(seriousViolations(dan)).resolves.toEqual([]);
       await fullPageScreenshot(dan, `minds-prompt-${width}`);
       await credit.first().click();
       await dan.getByRole('region', { name: 'Thank you' }).getByRole('status').waitFor();
@@ -390,7 +362,7 @@ describe.skipIf(isBrowserMissing)('conversation', () => {
         .waitFor();
       await history.getByText('toward Agree').waitFor();
       await history.getByRole('link', { name: /’s argument$/ }).waitFor();
-      await expect(seriousAxeViolations(dan)).resolves.toEqual([]);
+      await expect(seriousViolations(dan)).resolves.toEqual([]);
       await fullPageScreenshot(dan, `minds-history-${width}`);
       await dan.context().close();
     }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 
@@ -230,4 +231,43 @@ export async function layoutShiftWhile(page: Page, load: () => Promise<unknown>)
     console.info(`Layout shifts on ${page.url()}:\n${measured.shifts.join('\n')}`);
   }
   return measured.total;
+}
+
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+/**
+ * axe-core's serious and critical violations within `scope` (the whole page by default): WCAG 2.1
+ * A and AA and best practice, as e2e/accessibility.e2e.ts runs them. None is the aim.
+ */
+export async function seriousViolations(
+  page: Page,
+  scope: Locator = page.locator('html'),
+): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's Content Security Policy allows.
+  await page.evaluate(axeSource);
+  const violations = await scope.evaluate(async (element) => {
+    const { axe } = globalThis as unknown as {
+      axe: {
+        run: (
+          context: unknown,
+          options: unknown,
+        ) => Promise<{
+          violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[];
+        }>;
+      };
+    };
+    const results = await axe.run(element, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    });
+    return results.violations;
+  });
+  return violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
+    );
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
@@ -10,6 +9,7 @@ import {
   isBrowserMissing,
   launchBrowser,
   newVisitor,
+  seriousViolations,
   signUpThroughPanel,
   uniqueAccount,
 } from './fixtures.ts';
@@ -25,38 +25,6 @@ import {
  */
 
 const screenshotDir = path.resolve(import.meta.dirname, 'screenshots');
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-
-async function seriousViolations(page: Page, scope: Locator): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's Content Security Policy allows.
-  await page.evaluate(axeSource);
-  const violations = await scope.evaluate(async (element) => {
-    const { axe } = globalThis as unknown as {
-      axe: {
-        run: (
-          context: unknown,
-          options: unknown,
-        ) => Promise<{
-          violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[];
-        }>;
-      };
-    };
-    const results = await axe.run(element, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      },
-    });
-    return results.violations;
-  });
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
-    );
-}
-
 async function shot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  seriousViolations,
   baseUrl,
   dismissCookies,
   isBrowserMissing,
@@ -36,37 +36,6 @@ type BrowserGlobals = {
     decode(): Promise<void>;
   };
 };
-
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-
-/**
- * axe-core's serious and critical violations within `scope` (the whole page by default), as
- * e2e/accessibility.e2e.ts runs it.
- */
-async function seriousViolations(page: Page, scope: Locator = page.locator('html')) {
-  // Evaluated through the DevTools protocol, which the page's Content Security Policy allows.
-  await page.evaluate(axeSource);
-  const violations = await scope.evaluate(async (element) => {
-    const { axe } = globalThis as unknown as {
-      axe: {
-        run: (
-          context: unknown,
-          options: unknown,
-        ) => Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }>;
-      };
-    };
-    const results = await axe.run(element, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      },
-    });
-    return results.violations;
-  });
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id} (${violation.nodes.length})`);
-}
 
 /** Answers every Ownership statement through the API, in the page (the member's session). */
 async function answerOwnershipQuiz(page: Page): Promise<number> {

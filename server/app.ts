@@ -31,6 +31,7 @@ import { registerHealthChecks } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerErrorHandling, sendFailure } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { resolvePrivacySecret } from './privacy-secret.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -69,9 +70,15 @@ function trustProxyOption(trustProxy: TrustProxy) {
 }
 
 export async function buildApp(
-  deps: AppDeps,
+  given: AppDeps,
   options: { logger?: FastifyBaseLogger } = {},
 ): Promise<FastifyInstance> {
+  // PRIVACY_SECRET, or the embedded default's file in DATA_DIR made on first start: resolved once,
+  // here, so that every feature reads the same key from its config (docs/decisions/083).
+  const deps: AppDeps = {
+    ...given,
+    config: { ...given.config, privacySecret: resolvePrivacySecret(given.config) },
+  };
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // A readable log gets one line per request, not two entries of objects (server/logger.ts).

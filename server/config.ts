@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const optionalString = z
@@ -87,6 +88,9 @@ const environmentSchema = z.object({
   HEADERS_TIMEOUT_MS: serverMs(10_000),
   KEEP_ALIVE_TIMEOUT_MS: serverMs(72_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  PRIVACY_SECRET: optionalString.refine((secret) => secret === undefined || secret.length >= 32, {
+    error: 'PRIVACY_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
+  }),
   MIN_GROUP_SIZE: z.coerce
     .number({ error: 'expected a positive whole number of members' })
     .int('expected a positive whole number of members')
@@ -105,6 +109,18 @@ const checkedEnvironmentSchema = environmentSchema.superRefine((env, context) =>
       message:
         'PUBLIC_URL is an https address, so the site is public, but NODE_ENV is development ' +
         '(also when unset): set NODE_ENV=production',
+    });
+  }
+  // Processes on several machines share one database and must share the key of its hashed
+  // identifiers, which must not live in it (docs/decisions/083): a data directory cannot give it.
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.PRIVACY_SECRET) {
+    context.addIssue({
+      code: 'custom',
+      path: ['PRIVACY_SECRET'],
+      message:
+        'is required in production on PostgreSQL (DATABASE_URL): the key of the hashed e-mails ' +
+        'and addresses, the same for every process and kept apart from the database ' +
+        '(generate one with: openssl rand -base64 32)',
     });
   }
   // Node refuses a server whose headers may take longer than the whole request.
@@ -193,7 +209,15 @@ export type Config = {
    * (the report cards' community averages, staff analytics; docs/decisions/041).
    */
   minGroupSize: number;
+  /**
+   * PRIVACY_SECRET: the key of hashed identifiers in the database and Redis (server/privacy-secret.ts).
+   * Unset: the embedded default's generated file in dataDir; tests get one per process.
+   */
+  privacySecret: string | undefined;
 };
+
+/** Tests' secret when they set none: one per process, so that nothing is written to a data directory. */
+const testPrivacySecret = randomBytes(32).toString('base64url');
 
 /**
  * The address the server is reached at when PUBLIC_URL is unset: where it listens, with the
@@ -267,5 +291,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxConnections: env.MAX_CONNECTIONS,
     },
     minGroupSize: env.MIN_GROUP_SIZE,
+    privacySecret: env.PRIVACY_SECRET ?? (env.NODE_ENV === 'test' ? testPrivacySecret : undefined),
   };
 }

@@ -35,6 +35,11 @@ export interface UsersTable {
   externalId: Generated<string>;
   newNotification: Generated<boolean>;
   createdAt: CreatedAt;
+  /**
+   * When its member erased the account (docs/decisions/083): the row stays, emptied and named
+   * `[deleted]`, as the author of the comments that stay.
+   */
+  erasedAt: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -634,7 +639,7 @@ export type UserRow = Selectable<UsersTable>;
  * A logged-in member as requests see them (`request.user`): the member's row without the password
  * hash, which only the login and password calls read, from the database, when they need it.
  */
-export type SessionUser = Omit<UserRow, 'passwordHash'>;
+export type SessionUser = Omit<UserRow, 'passwordHash' | 'erasedAt'>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type OpinionRow = Selectable<OpinionsTable>;

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
+import { createPrivacyHasher } from '../privacy-secret.ts';
 import { createTestDatabase } from '../test/database.ts';
 import {
   createDatabaseRateLimiter,
@@ -15,6 +16,9 @@ import {
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const rule: RateRule = { name: 'test', limit: 3, windowMs: 60_000 };
+
+const secret = randomBytes(32).toString('base64url');
+const hashKey = createPrivacyHasher(secret, 'rate-limit-keys');
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -75,14 +79,27 @@ function behavesAsASlidingWindow(makeLimiter: () => RateLimiter) {
 }
 
 describe('the database rate limiter', () => {
-  behavesAsASlidingWindow(() => createDatabaseRateLimiter(database.db));
+  behavesAsASlidingWindow(() => createDatabaseRateLimiter(database.db, hashKey));
 
-  it('keeps only a hash of the key (an address or an e-mail)', async () => {
-    const limiter = createDatabaseRateLimiter(database.db);
-    await limiter.consume(rule, 'someone@example.test');
-    const buckets = await database.db.selectFrom('rateLimitWindows').select('bucket').execute();
-    expect(buckets.some((row) => row.bucket.startsWith('test:'))).toBe(true);
-    expect(buckets.every((row) => !row.bucket.includes('someone'))).toBe(true);
+  it('keeps only a keyed hash of the key (an address or an e-mail), never the key or its plain hash', async () => {
+    const limiter = createDatabaseRateLimiter(database.db, hashKey);
+    const key = 'someone@example.test 203.0.113.9';
+    await limiter.consume(rule, key);
+    const buckets = (
+      await database.db.selectFrom('rateLimitWindows').select('bucket').execute()
+    ).map((row) => row.bucket);
+    expect(buckets).toContain(`test:${hashKey(key)}`);
+    const plainHash = createHash('sha256').update(key).digest('base64url');
+    for (const bucket of buckets) {
+      expect(bucket).not.toMatch(/someone|example|203\.0\.113/);
+      expect(bucket).not.toContain(plainHash);
+    }
+    // Another secret, another bucket: without the secret a guess cannot be checked.
+    const otherHashKey = createPrivacyHasher(
+      randomBytes(32).toString('base64url'),
+      'rate-limit-keys',
+    );
+    expect(otherHashKey(key)).not.toBe(hashKey(key));
   });
 });
 
@@ -91,7 +108,8 @@ describe('the Redis rate limiter', () => {
   const redisLimiter = () =>
     createRedisRateLimiter(redisUrl, {
       keyPrefix: prefix,
-      fallback: createDatabaseRateLimiter(database.db),
+      fallback: createDatabaseRateLimiter(database.db, hashKey),
+      hashKey,
     });
   behavesAsASlidingWindow(redisLimiter);
 
@@ -105,7 +123,7 @@ describe('the Redis rate limiter', () => {
       expect((await second.consume(rule, 'shared')).isAllowed).toBe(false);
       expect((await first.consume(rule, 'shared')).isAllowed).toBe(false);
       const observer = new Redis(redisUrl);
-      expect(await observer.zcard(`${prefix}${rule.name}:shared`)).toBe(3);
+      expect(await observer.zcard(`${prefix}${rule.name}:${hashKey('shared')}`)).toBe(3);
       observer.disconnect();
     } finally {
       await first.close();
@@ -113,10 +131,26 @@ describe('the Redis rate limiter', () => {
     }
   });
 
+  it('keeps no e-mail or address in its keys, only their keyed hash', async () => {
+    const limiter = redisLimiter();
+    const observer = new Redis(redisUrl);
+    try {
+      const key = 'redis-someone@example.test 198.51.100.7';
+      await limiter.consume(rule, key);
+      const keys = await observer.keys(`${prefix}*`);
+      expect(keys).toContain(`${prefix}${rule.name}:${hashKey(key)}`);
+      for (const stored of keys) expect(stored).not.toMatch(/someone|example|198\.51\.100/);
+    } finally {
+      observer.disconnect();
+      await limiter.close();
+    }
+  });
+
   it('falls back to counting in the database when Redis cannot be reached', async () => {
     const unreachable = createRedisRateLimiter('redis://127.0.0.1:1', {
       keyPrefix: prefix,
-      fallback: createDatabaseRateLimiter(database.db),
+      fallback: createDatabaseRateLimiter(database.db, hashKey),
+      hashKey,
     });
     try {
       for (let i = 0; i < 3; i++)

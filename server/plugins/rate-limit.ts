@@ -1,10 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http.ts';
+import {
+  createPrivacyHasher,
+  resolvePrivacySecret,
+  type PrivacyHasher,
+} from '../privacy-secret.ts';
 
 /** A limit: at most `limit` events per key in any window of `windowMs` (a sliding window). */
 export type RateRule = { name: string; limit: number; windowMs: number };
@@ -34,9 +39,13 @@ function refusal(waitMs: number): RateDecision {
   return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
-/** Keys hold addresses and e-mails: the database keeps only their hash. */
-function bucketOf(rule: RateRule, key: string): string {
-  return `${rule.name}:${createHash('sha256').update(key).digest('base64url')}`;
+/**
+ * Keys hold addresses and e-mails: the database and Redis keep only their keyed hash
+ * (PRIVACY_SECRET, docs/decisions/083). A plain hash would not do: every IPv4 address, and most
+ * e-mails one would look for, can be hashed in turn until one matches.
+ */
+function bucketOf(rule: RateRule, key: string, hashKey: PrivacyHasher): string {
+  return `${rule.name}:${hashKey(key)}`;
 }
 
 /** How many events between two sweeps of the windows that have passed. */
@@ -47,11 +56,11 @@ const sweepEvery = 500;
  * statement decides and counts: the upsert locks the key's row, so concurrent events for one key
  * are counted one after the other, and the `where` refuses the event once the window is full.
  */
-export function createDatabaseRateLimiter(db: Db): RateLimiter {
+export function createDatabaseRateLimiter(db: Db, hashKey: PrivacyHasher): RateLimiter {
   let events = 0;
 
   async function consume(rule: RateRule, key: string): Promise<RateDecision> {
-    const bucket = bucketOf(rule, key);
+    const bucket = bucketOf(rule, key, hashKey);
     const now = Date.now();
     const windowStart = now - rule.windowMs;
     if (++events % sweepEvery === 0) {
@@ -76,7 +85,10 @@ export function createDatabaseRateLimiter(db: Db): RateLimiter {
   return {
     consume,
     async clear(rule, key) {
-      await db.deleteFrom('rateLimitWindows').where('bucket', '=', bucketOf(rule, key)).execute();
+      await db
+        .deleteFrom('rateLimitWindows')
+        .where('bucket', '=', bucketOf(rule, key, hashKey))
+        .execute();
     },
     close: async () => {},
   };
@@ -104,9 +116,15 @@ return {1, 0}
  */
 export function createRedisRateLimiter(
   redisUrl: string,
-  options: { fallback: RateLimiter; keyPrefix?: string; log?: FastifyBaseLogger | undefined },
+  options: {
+    fallback: RateLimiter;
+    /** The keyed hash of e-mails and addresses in Redis's keys (the fallback's own, as a rule). */
+    hashKey: PrivacyHasher;
+    keyPrefix?: string;
+    log?: FastifyBaseLogger | undefined;
+  },
 ): RateLimiter {
-  const { fallback } = options;
+  const { fallback, hashKey } = options;
   const prefix = options.keyPrefix ?? 'stance:rate:';
   const connectTimeoutMs = 2000;
   const redis = new Redis(redisUrl, {
@@ -130,7 +148,7 @@ export function createRedisRateLimiter(
       const [isAllowed, waitMs] = (await redis.eval(
         slidingWindowScript,
         1,
-        `${prefix}${rule.name}:${key}`,
+        `${prefix}${bucketOf(rule, key, hashKey)}`,
         Date.now(),
         rule.windowMs,
         rule.limit,
@@ -147,7 +165,7 @@ export function createRedisRateLimiter(
     consume,
     async clear(rule, key) {
       await fallback.clear(rule, key);
-      await redis.del(`${prefix}${rule.name}:${key}`).catch(() => 0);
+      await redis.del(`${prefix}${bucketOf(rule, key, hashKey)}`).catch(() => 0);
     },
     async close() {
       await fallback.close();
@@ -158,13 +176,14 @@ export function createRedisRateLimiter(
 
 /** Redis when REDIS_URL is set (with the database behind it), else the database. */
 export function createRateLimiter(
-  config: Pick<Config, 'redisUrl'>,
+  config: Pick<Config, 'redisUrl' | 'privacySecret' | 'dataDir'>,
   db: Db,
   options: { log?: FastifyBaseLogger | undefined } = {},
 ): RateLimiter {
-  const database = createDatabaseRateLimiter(db);
+  const hashKey = createPrivacyHasher(resolvePrivacySecret(config), 'rate-limit-keys');
+  const database = createDatabaseRateLimiter(db, hashKey);
   return config.redisUrl
-    ? createRedisRateLimiter(config.redisUrl, { fallback: database, log: options.log })
+    ? createRedisRateLimiter(config.redisUrl, { fallback: database, hashKey, log: options.log })
     : database;
 }
 

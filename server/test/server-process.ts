@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
@@ -13,6 +14,8 @@ export type ServerProcess = {
   /** Sends `signal` (SIGTERM), waits up to 10 s for the exit, then kills it. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 };
+
+const testServersPrivacySecret = randomBytes(32).toString('base64url');
 
 /**
  * A real Stance server (`node server/main.ts`) on a free port of 127.0.0.1 with `env` over this
@@ -33,6 +36,8 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       LOG_FORMAT: 'json',
+      // Production on PostgreSQL requires one (docs/decisions/083): every process of a test shares it.
+      PRIVACY_SECRET: testServersPrivacySecret,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,9 @@
 import { Link } from 'react-router';
 import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
+import {
+  DeleteAccountCard,
+  DownloadDataCard,
+} from '../features/accounts/components/YourDataCards.tsx';
 import { useModals } from '../features/modals/modal-store.tsx';
 import { useProfile } from '../features/people/api.ts';
 import { ProfileSettingsForm } from '../features/people/components/ProfileSettingsForm.tsx';
@@ -62,6 +66,8 @@ export default function AppSettingsPage() {
         <Card heading="Subscription">
           <Button onClick={() => openModal({ kind: 'subscription' })}>Manage subscription</Button>
         </Card>
+        <DownloadDataCard />
+        <DeleteAccountCard />
       </Page>
     </LoginRequired>
   );

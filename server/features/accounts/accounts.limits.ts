@@ -40,6 +40,10 @@ export const accountLimits = {
   resetPerEmail: { name: 'reset-email', limit: 5, windowMs: hour },
   /** New passwords set (reset tokens tried) from one IP. */
   resetSetPerIp: { name: 'reset-set-ip', limit: 30, windowMs: hour },
+  /** Confirmations of an account's erasure (a password or a code) for one account. */
+  deletePerAccount: { name: 'delete-account', limit: 10, windowMs: 10 * minute },
+  /** Codes that confirm an account's erasure, sent to one account. */
+  deleteCodePerAccount: { name: 'delete-code', limit: 5, windowMs: hour },
   /** Google and Facebook sign-ins from one IP. */
   socialPerIp: { name: 'social-ip', limit: 60, windowMs: 10 * minute },
 } satisfies Record<string, RateRule>;
@@ -48,6 +52,8 @@ export const accountLimits = {
 export const signupCodeLifetimeMs = 15 * minute;
 export const signupCodeMaximumTries = 5;
 export const loginCodeLifetimeMs = 15 * minute;
+/** A code that confirms an account's erasure lives as long as a login code, and as many tries. */
+export const deleteCodeLifetimeMs = 15 * minute;
 /** A place (address or browser) counts as known for this long after its last sign-in. */
 export const knownPlaceLifetimeMs = 180 * 24 * hour;
 /** A reset link works once, within an hour. */

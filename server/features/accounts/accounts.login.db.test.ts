@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrivacyHasher } from '../../privacy-secret.ts';
 import { sessionAbsoluteMs, sessionIdleMs } from '../sessions/sessions.service.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
@@ -257,6 +259,39 @@ describe('cookies under https', () => {
   });
 });
 
+describe('what a login stores about the e-mail and the address', () => {
+  it('keeps only keyed hashes (PRIVACY_SECRET): no e-mail or address, nor their plain hash', async () => {
+    const { user, email, password } = await member();
+    const client = new HttpClient(baseUrl);
+    expect((await client.post('/api/login', { email, password: 'a wrong guess' })).status).toBe(
+      401,
+    );
+    expect((await client.post('/api/login', { email, password })).status).toBe(200);
+
+    const places = (
+      await t.db
+        .selectFrom('knownSignInPlaces')
+        .select('placeHash')
+        .where('userId', '=', user.id)
+        .execute()
+    ).map((row) => row.placeHash);
+    const hashPlace = createPrivacyHasher(t.config.privacySecret!, 'sign-in-places');
+    expect(places).toContain(hashPlace('address:127.0.0.1'));
+    const plainHash = createHash('sha256').update('address:127.0.0.1').digest('hex');
+    expect(places).not.toContain(plainHash);
+
+    const buckets = (await t.db.selectFrom('rateLimitWindows').select('bucket').execute()).map(
+      (row) => row.bucket,
+    );
+    const hashKey = createPrivacyHasher(t.config.privacySecret!, 'rate-limit-keys');
+    expect(buckets).toContain(`login-ip:${hashKey('127.0.0.1')}`);
+    for (const bucket of buckets) {
+      expect(bucket).not.toContain(email);
+      expect(bucket).not.toContain('127.0.0.1');
+    }
+  });
+});
+
 describe('limits shared through Redis', () => {
   it('counts bad logins across processes: 5 on one server and 5 on another, the 11th is 429', async () => {
     const { randomBytes } = await import('node:crypto');
@@ -269,9 +304,11 @@ describe('limits shared through Redis', () => {
     const webDir = path.resolve(import.meta.dirname, '../../test/fixtures/web');
     const servers = await Promise.all(
       [1, 2].map(async () => {
+        const hashKey = createPrivacyHasher(t.config.privacySecret!, 'rate-limit-keys');
         const rateLimiter = createRedisRateLimiter(redisUrl, {
           keyPrefix,
-          fallback: createDatabaseRateLimiter(t.db),
+          hashKey,
+          fallback: createDatabaseRateLimiter(t.db, hashKey),
         });
         const app = await buildApp({ config: t.config, db: t.db, webDir, rateLimiter });
         return { app, rateLimiter, url: await listen(app) };

@@ -62,3 +62,17 @@ export function noAccountForLoginCodeMail(to: string, publicUrl: string): Mail {
     footnote: 'If this was not you, you can ignore this e-mail.',
   });
 }
+
+/** The code that confirms an account's erasure (accounts without a password). */
+export function deleteAccountCodeMail(to: string, username: string, code: string): Mail {
+  return composeMail(to, {
+    subject: `${code} is your code to delete your Stance account`,
+    heading: `Hello ${username}`,
+    paragraphs: [
+      'You asked to delete your Stance account. Enter this code in Settings to confirm; your profile, personal details, votes, quiz answers, good points and follows are then erased for good, and your comments stay with their author shown as [deleted].',
+    ],
+    code,
+    footnote:
+      'The code works for 15 minutes. If you did not ask for it, ignore this e-mail and consider changing your password: your account stays as it is without the code.',
+  });
+}

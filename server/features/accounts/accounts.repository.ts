@@ -16,6 +16,7 @@ export async function isUsernameTaken(db: Db, username: string): Promise<boolean
     .selectFrom('users')
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .where('erasedAt', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
 }

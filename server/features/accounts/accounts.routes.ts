@@ -15,9 +15,10 @@ import {
   verifyLoginCode,
   verifySignupCode,
 } from '../../../contract/accounts.ts';
+import { deleteAccount, requestDeleteCode } from '../../../contract/user.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { HttpError, registerCall } from '../../http.ts';
-import { isSecureRequest, setSessionCookie } from '../../plugins/session.ts';
+import { clearSessionCookie, isSecureRequest, setSessionCookie } from '../../plugins/session.ts';
 import * as accounts from './accounts.service.ts';
 import { createFacebookVerifier, createGoogleVerifier } from './accounts.social.ts';
 
@@ -194,6 +195,18 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
       callerOf(request),
     );
     logInBrowser(request, reply, session);
+    return {};
+  });
+
+  // Your data (docs/decisions/083): deleting one's own account, confirmed by password or code.
+  registerCall(app, requestDeleteCode, async (_input, request) => {
+    await accounts.requestDeleteCode(context, callerOf(request));
+    return {};
+  });
+
+  registerCall(app, deleteAccount, async (input, request, reply) => {
+    await accounts.deleteOwnAccount(context, input, callerOf(request));
+    clearSessionCookie(request, reply, deps.config);
     return {};
   });
 }

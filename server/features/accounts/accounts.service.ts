@@ -5,12 +5,15 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import type { SessionUser, UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { enqueueJob, type JobContext } from '../../jobs/queue.ts';
+import { createPrivacyHasher, resolvePrivacySecret } from '../../privacy-secret.ts';
 import { tooManyRequests, type RateLimiter, type RateRule } from '../../plugins/rate-limit.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 import { grantConfiguredStaffRights } from '../users/users.service.ts';
+import { eraseAccount, hasRenewingSubscription } from '../users/users.service.ts';
 import {
   accountLimits,
+  deleteCodeLifetimeMs,
   knownPlaceLifetimeMs,
   loginCodeLifetimeMs,
   resetTokenLifetimeMs,
@@ -19,6 +22,7 @@ import {
 } from './accounts.limits.ts';
 import {
   alreadyRegisteredMail,
+  deleteAccountCodeMail,
   loginCodeMail,
   noAccountForLoginCodeMail,
   passwordResetMail,
@@ -70,10 +74,14 @@ async function limit(context: AccountsContext, rule: RateRule, key: string, alte
   if (!decision.isAllowed) throw tooManyRequests(decision, alternative);
 }
 
-/** The places a browser signs in from, as stored: its address and its device cookie. */
-function placesOf(caller: Caller): string[] {
-  const places = [sha256(`address:${caller.ip}`)];
-  if (caller.deviceToken) places.push(sha256(`device:${caller.deviceToken}`));
+/**
+ * The places a browser signs in from, as stored: its address and its device cookie, each as a
+ * keyed hash (PRIVACY_SECRET): a plain hash of an address is undone by hashing every address.
+ */
+function placesOf(context: AccountsContext, caller: Caller): string[] {
+  const hashPlace = createPrivacyHasher(resolvePrivacySecret(context.config), 'sign-in-places');
+  const places = [hashPlace(`address:${caller.ip}`)];
+  if (caller.deviceToken) places.push(hashPlace(`device:${caller.deviceToken}`));
   return places;
 }
 
@@ -108,7 +116,7 @@ async function logInMember(
   await accountsRepository.rememberPlaces(
     context.db,
     user.id,
-    placesOf({ ...caller, deviceToken }),
+    placesOf(context, { ...caller, deviceToken }),
     now,
     new Date(now.getTime() - knownPlaceLifetimeMs),
   );
@@ -332,7 +340,7 @@ export async function logIn(
     (await accountsRepository.hasKnownPlace(
       context.db,
       user.id,
-      placesOf(caller),
+      placesOf(context, caller),
       new Date(Date.now() - knownPlaceLifetimeMs),
     ));
   if (!isKnownPlace) {
@@ -576,4 +584,104 @@ export async function signUpWithIdentity(
     throw new HttpError(409, 'username: that username was just taken; please choose another');
   }
   return logInMember(context, user, caller);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deleting one's account (docs/decisions/083-your-data-and-the-privacy-secret.md)
+
+const notLoggedIn = () => new HttpError(401, 'Please log in first');
+
+/**
+ * The code is bound to the session that asked for it: its row's token is a hash of the session's
+ * (stored hashed itself), marked so that no login-code check can ever find it.
+ */
+function deleteCodeTokenHash(sessionTokenHash: string): string {
+  return sha256(`delete-account:${sessionTokenHash}`);
+}
+
+/** E-mails the logged-in member a 6-digit code that confirms the erasure of their account. */
+export async function requestDeleteCode(context: AccountsContext, caller: Caller): Promise<void> {
+  if (!caller.user || !caller.sessionTokenHash) throw notLoggedIn();
+  await limit(context, accountLimits.deleteCodePerAccount, `user:${caller.user.id}`);
+  const user = caller.user;
+  if (!user.email) {
+    throw new HttpError(
+      400,
+      'This account has no e-mail address to send a code to; please write to the contact address in the privacy policy',
+    );
+  }
+  const code = newCode();
+  const now = Date.now();
+  const tokenHash = deleteCodeTokenHash(caller.sessionTokenHash);
+  await inTransaction(context.db, async (trx) => {
+    await accountsRepository.deleteLoginCode(trx, tokenHash);
+    await accountsRepository.deleteStaleLoginCodes(trx, new Date(now - 86_400_000));
+    await accountsRepository.insertLoginCode(trx, {
+      tokenHash,
+      email: user.email!,
+      codeHash: hashEmailedCode(caller.sessionTokenHash!, code),
+      expiresAt: new Date(now + deleteCodeLifetimeMs),
+    });
+    await enqueueMail(trx, deleteAccountCodeMail(user.email!, user.username, code));
+  });
+}
+
+const deleteCodeGone = () =>
+  new HttpError(
+    400,
+    'code: this code has expired or was asked for in another browser; please ask for a new one',
+  );
+
+/**
+ * Checks the member's confirmation, their password or the e-mailed code, each try counted before
+ * it is checked; then erases the account. A member whose subscription still renews is asked to
+ * cancel it first: erasing the account would leave Stripe charging a card for nothing.
+ */
+export async function deleteOwnAccount(
+  context: AccountsContext,
+  input: { password?: string | undefined; code?: string | undefined },
+  caller: Caller,
+): Promise<void> {
+  if (!caller.user || !caller.sessionTokenHash) throw notLoggedIn();
+  const sessionTokenHash = caller.sessionTokenHash;
+  if (!input.password && input.code === undefined) {
+    throw new HttpError(400, 'password: enter your password, or the code we e-mailed you');
+  }
+  await limit(context, accountLimits.deletePerAccount, `user:${caller.user.id}`);
+  const user = await accountsRepository.findUserById(context.db, caller.user.id);
+  if (input.code !== undefined) {
+    const tokenHash = deleteCodeTokenHash(sessionTokenHash);
+    const code = input.code;
+    await spendCodeTry(
+      {
+        spend: () =>
+          accountsRepository.spendLoginCodeAttempt(
+            context.db,
+            tokenHash,
+            new Date(),
+            signupCodeMaximumTries,
+          ),
+        find: () => accountsRepository.findLoginCode(context.db, tokenHash),
+        isRight: (pending) =>
+          pending.email === user.email &&
+          isSameHash(pending.codeHash, hashEmailedCode(sessionTokenHash, code)),
+        gone: deleteCodeGone,
+      },
+      new Date(),
+    );
+  } else if (!user.passwordHash) {
+    throw new HttpError(
+      400,
+      'password: this account has no password; ask for a code by e-mail to confirm instead',
+    );
+  } else if (!(await verifyPassword(user.passwordHash, input.password!))) {
+    throw new HttpError(403, 'password: that password is not right');
+  }
+  if (await hasRenewingSubscription(context.db, user)) {
+    throw new HttpError(
+      409,
+      'Your subscription still renews: please cancel it under Subscription first, then delete your account',
+    );
+  }
+  if (!(await eraseAccount(context.db, user.id))) throw notLoggedIn();
 }

@@ -43,7 +43,7 @@ export async function countContributions(
       where v.user_id = any(${ids}::integer[])
       group by v.user_id
     ) listed_votes on listed_votes.user_id = u.id
-    where u.id = any(${ids}::integer[])
+    where u.id = any(${ids}::integer[]) and u.erased_at is null
   `.execute(db);
   return result.rows;
 }

@@ -16,6 +16,15 @@ export async function insertNotification(
     dedupeKey: string;
   },
 ): Promise<boolean> {
+  // An erased account keeps its comments, and so their replies and good points, but is told of
+  // nothing: it has no one to tell (docs/decisions/083).
+  const recipient = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', values.userId)
+    .where('erasedAt', 'is', null)
+    .executeTakeFirst();
+  if (!recipient) return false;
   const row = await db
     .insertInto('notifications')
     .values({ ...values, argsJson: JSON.stringify({}) })

@@ -12,12 +12,16 @@ const profileColumns = [
   'createdAt',
 ] as const;
 
-/** Usernames are unique without regard to case (index on lower(username)). */
+/**
+ * Usernames are unique without regard to case among live accounts (index on lower(username)); an
+ * erased account, named [deleted], has no profile (docs/decisions/083).
+ */
 export async function findUserByUsername(db: Db, username: string) {
   return db
     .selectFrom('users')
     .select(profileColumns)
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .where('erasedAt', 'is', null)
     .executeTakeFirst();
 }
 

@@ -143,6 +143,7 @@ export async function searchPeople(db: Db, query: string, limit: number) {
         + 0.01 * ln(1 + karma)
       )`.as('relevance'),
     ])
+    .where('erasedAt', 'is', null)
     .where((eb) =>
       eb.or([
         eb('username', 'ilike', pattern),

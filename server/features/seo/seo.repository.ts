@@ -93,7 +93,7 @@ export async function listSitemapQuestions(db: Db, offset: number, limit: number
  * listed, live opinion of theirs. Members who only vote, answer quizzes or read are not listed:
  * their votes are not public, and a profile with nothing on it is not worth a crawler's visit.
  */
-const publicContributor = sql<boolean>`(
+const publicContributor = sql<boolean>`u.erased_at is null and (
   exists (
     select 1 from comments c
     where c.author_id = u.id and not c.deleted and c.hidden_at is null

@@ -6,6 +6,7 @@ export async function listTopContributors(db: Db, limit: number) {
     .selectFrom('users')
     .select(['username', 'karma'])
     .where('karma', '>', 0)
+    .where('erasedAt', 'is', null)
     .orderBy('karma', 'desc')
     .orderBy('id')
     .limit(limit)

@@ -6,6 +6,12 @@ import { karmaAmounts } from './users.karma.ts';
 import * as usersRepository from './users.repository.ts';
 
 export {
+  eraseAccount,
+  exportFileName,
+  exportMemberData,
+  hasRenewingSubscription,
+} from './users.yourdata.ts';
+export {
   karmaAmounts,
   karmaPerComment,
   karmaPerGoodPointReceived,

@@ -87,6 +87,7 @@ export async function findUsersByUsernames(db: Db, usernames: readonly string[])
   return db
     .selectFrom('users')
     .select(['id', 'username'])
+    .where('erasedAt', 'is', null)
     .where(
       sql<string>`lower(username)`,
       'in',

@@ -63,7 +63,11 @@ describe('the articles', () => {
         'Your rights',
       ]),
     );
-    // Rights not yet behind a button are exercised by writing to the contact address.
-    expect(textsOf(articles.privacy!).join(' ')).toMatch(/erase it, write to \{contact\}/);
+    // A copy and the erasure are buttons in Settings (docs/decisions/083); the other rights are
+    // exercised by writing to the contact address.
+    const privacyText = textsOf(articles.privacy!).join(' ');
+    expect(privacyText).toMatch(/Download my data, in \[Settings\]\(\/app\/settings\)/);
+    expect(privacyText).toMatch(/Delete my account, in \[Settings\]\(\/app\/settings\)/);
+    expect(privacyText).toMatch(/cannot do yourself, write to \{contact\}/);
   });
 });

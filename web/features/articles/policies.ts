@@ -94,7 +94,7 @@ export const terms: Article = {
     {
       heading: 'Ending the agreement',
       paragraphs: [
-        'You can stop using Stance at any time. To close your account and have its data erased, write to {contact} from its e-mail address: we do it within one month and confirm when it is done. A running subscription should be cancelled first, so that Stripe charges nothing more.',
+        'You can stop using Stance at any time. To close your account and have its data erased, use Delete my account in [Settings](/app/settings): it is done at once. A running subscription should be cancelled first, so that Stripe charges nothing more; Settings asks you to.',
         'We may close an account that breaks these terms or the rules seriously or repeatedly. If we close an account with a running subscription for any other reason, we refund the unused part of the month.',
       ],
     },
@@ -126,7 +126,7 @@ export const privacy: Article = {
         'Your quiz answers: each is a vote on a quiz statement. The scores in your reports are calculated from them.',
         'Your personal details, only if you choose to give them: gender, year of birth, nationality, education, marital status, household income, sexual orientation, religion, political leaning and number of children. Every field is optional, and the form saves nothing until you tick its consent.',
         'If you subscribe: the id Stripe gives you as a customer, the state of your subscription and its renewal date. Your card details go to Stripe and never reach us.',
-        'For security: the places (network address and browser) you sign in from, and short-lived counts of attempts to log in, sign up or reset a password.',
+        'For security: the places (network address and browser) you sign in from, and short-lived counts of attempts to log in, sign up or reset a password. Both are stored only as keyed hashes of your address, e-mail and browser: without a secret key that is kept apart from the database, nobody reading the database can tell whose they are.',
       ],
       paragraphs: [],
     },
@@ -190,7 +190,9 @@ export const privacy: Article = {
       paragraphs: [
         'You may see the data we hold about you, correct it, take a copy of it, have it erased, object to how we use it, and withdraw your consent to the use of your personal details at any time: withdrawing it does not affect what was done before.',
         'Much of this you can do yourself: edit your profile and your [personal details](/settings/details) (clearing a field erases it), turn e-mails off on your [e-mail preferences](/emailpref-iframe), reset your [cookie choice](/cookiereset), and cancel a subscription in Settings.',
-        'For a copy of all your data, or to close your account and erase it, write to {contact} from the e-mail address of your account, so that we know the request is yours. We answer within one month. When an account is erased, its comments that others replied to stay in their threads without a name; everything else goes.',
+        'Download my data, in [Settings](/app/settings), gives you a copy of everything you gave Stance as one file (JSON, which other programs can read): your profile and e-mail address, personal details, votes, quiz answers, changes of mind, comments, good points, follows, e-mail settings, subscription status, shared reports, and the user tags staff put you in. It holds nobody else’s data: a good point you gave names the comment, not its author.',
+        'Delete my account, in [Settings](/app/settings), erases your account at once, after you confirm with your password or with a code we e-mail you: your profile, e-mail address, password, personal details, votes and quiz answers (every figure they counted in goes down with them), changes of mind, good points, follows, user tags, notifications, shared reports and sessions. Your comments stay in their threads, so that the conversations others joined still make sense, with their author shown as [deleted]; delete any you want gone before you go. Opinions you wrote stay without your name. Your e-mail address and username are free to use again at once.',
+        'For anything you cannot do yourself, write to {contact} from the e-mail address of your account, so that we know the request is yours. We answer within one month.',
         'If you think we have mishandled your data, tell us first so we can put it right. You may also complain to the data protection authority where you live.',
       ],
     },

@@ -1,8 +1,8 @@
 import { changedMindsText } from '../../../../contract/minds.base.ts';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
 import type { Comment } from '../../../../contract/comments.ts';
 import { useModals } from '../../modals/modal-store.tsx';
+import { MemberLink } from '../../people/components/MemberLink.tsx';
 import { formatCount } from '../../../ui/format.ts';
 import { useDeleteComment, useLikeComment } from '../api.ts';
 import {
@@ -128,12 +128,7 @@ export function CommentItem({
               {comment.UsernameCased.charAt(0)}
             </span>
             <span className={styles.byline}>
-              <Link
-                className={styles.author}
-                to={`/u/${encodeURIComponent(comment.UsernameCased)}`}
-              >
-                {comment.UsernameCased}
-              </Link>
+              <MemberLink className={styles.author} username={comment.UsernameCased} />
               <a
                 className={styles.time}
                 href={`#comment-${comment.CommentID}`}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { MemberLink } from '../../people/components/MemberLink.tsx';
 import type { Activity, Contributor, FeedCards } from '../../../../contract/entities.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { formatCount, truncate } from '../../../ui/format.ts';
@@ -49,8 +50,7 @@ export function TrendingCard({ trending }: { trending: FeedCards['TrendingOpinio
 export function ActivityRow({ activity }: { activity: Activity }) {
   return (
     <p className={styles.activity}>
-      <Link to={`/u/${encodeURIComponent(activity.Username)}`}>@{activity.Username}</Link> made a
-      comment on{' '}
+      <MemberLink username={activity.Username}>@{activity.Username}</MemberLink> made a comment on{' '}
       <Link className={styles.opinionLink} to={activity.Link}>
         {truncate(activity.OpinionTitle, activityTitleLimit)}
       </Link>

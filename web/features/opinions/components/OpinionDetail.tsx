@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MemberLink } from '../../people/components/MemberLink.tsx';
 import { Link } from 'react-router';
 import type { Opinion, VoteResults } from '../../../../contract/entities.ts';
 import { LazyOpinionInsights } from '../../insights/components/LazyInsights.tsx';
@@ -59,10 +60,7 @@ export function OpinionDetail({
         {opinion.Deleted ? <span className={styles.deletedBadge}>Deleted</span> : null}
         {opinion.AuthorUsername ? (
           <p className={styles.byline}>
-            Opinion by{' '}
-            <Link to={`/u/${encodeURIComponent(opinion.AuthorUsername)}`}>
-              {opinion.AuthorUsername}
-            </Link>
+            Opinion by <MemberLink username={opinion.AuthorUsername} />
           </p>
         ) : null}
         <dl className={styles.stats}>
