@@ -93,6 +93,16 @@ const environmentSchema = z.object({
     .min(1, 'expected a positive whole number of members')
     .max(1_000_000, 'expected at most 1000000 members')
     .default(10),
+  DP_EPSILON: z.coerce
+    .number({ error: 'expected a positive number (ε spent per staff answer)' })
+    .min(0.000001, 'expected a positive number (ε spent per staff answer)')
+    .max(1_000_000, 'expected at most 1000000')
+    .default(0.5),
+  DP_DAILY_BUDGET: z.coerce
+    .number({ error: 'expected a positive number (ε per staff member per UTC day)' })
+    .min(0.000001, 'expected a positive number (ε per staff member per UTC day)')
+    .max(1_000_000_000, 'expected at most 1000000000')
+    .default(10),
 });
 
 const checkedEnvironmentSchema = environmentSchema.superRefine((env, context) => {
@@ -193,6 +203,10 @@ export type Config = {
    * (the report cards' community averages, staff analytics; docs/decisions/041).
    */
   minGroupSize: number;
+  /** ε each noisy staff answer spends (docs/decisions/082-differentially-private-staff-figures.md). */
+  dpEpsilon: number;
+  /** ε each staff member may spend per UTC day, summed over their answers (sequential composition). */
+  dpDailyBudget: number;
 };
 
 /**
@@ -267,5 +281,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxConnections: env.MAX_CONNECTIONS,
     },
     minGroupSize: env.MIN_GROUP_SIZE,
+    dpEpsilon: env.DP_EPSILON,
+    dpDailyBudget: env.DP_DAILY_BUDGET,
   };
 }
