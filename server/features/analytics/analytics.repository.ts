@@ -277,7 +277,9 @@ export async function summarizeExportTable(
       coalesce(sum(least(greatest(s.scores[${at}::int], 0), 100)), 0)::float8 as ${sql.raw(`a${at}`)}`;
   });
   const selects = fields.map(
-    (field) => sql`select ${field}::text as field, s.${sql.raw(`f${fields.indexOf(field)}`)} as answer,
+    (
+      field,
+    ) => sql`select ${field}::text as field, s.${sql.raw(`f${fields.indexOf(field)}`)} as answer,
         count(*)::int as members ${aggregates.length > 0 ? sql`, ${sql.join(aggregates)}` : sql``}
       from s
       group by 2`,

@@ -283,7 +283,10 @@ describe('stancedna/get', () => {
     expect(shownOnly(body.Matrix.religion)).toEqual({});
     expect(body).toMatchObject({ UsersMargin: 0, CountsMargin: 0 });
     expect(body.Margins).toEqual(entryIds.map(() => 0));
-    expect(body.Budget).toMatchObject({ Limit: 1_000_000_000, RenewsAt: expect.stringMatching(/T00:00:00.000Z$/) });
+    expect(body.Budget).toMatchObject({
+      Limit: 1_000_000_000,
+      RenewsAt: expect.stringMatching(/T00:00:00.000Z$/),
+    });
     expect(body.Budget.Spent).toBeGreaterThan(0);
     expect(shownOnly(body.Matrix.generation)).toEqual({
       boomer: count((p) => generationOf(p.demographics!.birthYear) === 'boomer'),
@@ -564,7 +567,10 @@ describe('stancedna/report (CSV)', () => {
     expect(genders.map((row) => row.answer)).toEqual(['male', 'female', 'non-binary', 'other']);
     for (const row of genders) {
       const cell = group.filter((p) => p.demographics?.gender === row.answer);
-      if (cell.length < MIN || (group.length - cell.length > 0 && group.length - cell.length < MIN)) {
+      if (
+        cell.length < MIN ||
+        (group.length - cell.length > 0 && group.length - cell.length < MIN)
+      ) {
         expect(row.members).toBe('');
         expect(row.note).toBe('withheld');
       } else {

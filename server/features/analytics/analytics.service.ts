@@ -263,7 +263,9 @@ export async function getCommunity(
         demographicFilterFields,
       );
       // Every allowed answer is noised, those nobody gave too: an absent cell would say so.
-      const exact = new Map(cells.map((cell) => [`${cell.field}\u0000${cell.answer}`, cell.members]));
+      const exact = new Map(
+        cells.map((cell) => [`${cell.field}\u0000${cell.answer}`, cell.members]),
+      );
       const keys = demographicFilterFields.flatMap((field) =>
         demographicFilterAnswers[field].map((answer) => [field, answer] as const),
       );
@@ -433,8 +435,11 @@ function csvStream(columns: string[]) {
   });
 }
 
-/** The export's ε shares: members per row, the whole (complement rule), entry counts, sums. */
-const exportShares = [3, 1, 3, 4];
+/**
+ * The export's ε shares: the members of all the rows' group, the whole (complement rule), the
+ * members per answer, entry counts, sums.
+ */
+const exportShares = [3, 1, 2, 3, 4];
 
 type ExportTable = { withheld: string | null; rows: (string | number | null)[][] };
 
@@ -486,16 +491,23 @@ export async function exportReport(
       );
       // A member is in the 'all' row and in one row per field.
       const rowsPerMember = 1 + fields.length;
-      const [membersShare, wholeShare, countsShare, sumsShare] = splitEpsilon(
+      const [allShare, wholeShare, membersShare, countsShare, sumsShare] = splitEpsilon(
         epsilonMicro,
         exportShares,
-      ) as [bigint, bigint, bigint, bigint];
-      const members = noisyCounts(
-        table.map((row) => row.members),
-        rowsPerMember,
+      ) as [bigint, bigint, bigint, bigint, bigint];
+      // The 'all' row's members, which decide whether the export is given, on their own share;
+      // the answers' rows together (one member: one row per field).
+      const allMembers = noisyCounts([table[0]!.members], 1, allShare, random);
+      const answerMembers = noisyCounts(
+        table.slice(1).map((row) => row.members),
+        fields.length,
         membersShare,
         random,
       );
+      const members = {
+        values: [...allMembers.values, ...answerMembers.values],
+        margins: table.map((_, index) => (index === 0 ? allMembers.margin : answerMembers.margin)),
+      };
       // A member is in rowsPerMember rows, with one count and one sum per entry in each.
       const averages = noisyMeans(
         table.flatMap((row) =>
@@ -521,7 +533,7 @@ export async function exportReport(
             ? Number(answer)
             : answer,
           shown ? atLeastZero(count) : null,
-          members.margin,
+          members.margins[index]!,
           shown ? null : 'withheld',
         ];
         for (let entry = 0; entry < entryIds.length; entry += 1) {

@@ -102,7 +102,9 @@ export async function answerPrivately<T>(
       .where('question', '=', hash)
       .executeTakeFirst();
     if (stored) {
-      const answer = (typeof stored.answer === 'string' ? JSON.parse(stored.answer) : stored.answer) as T;
+      const answer = (
+        typeof stored.answer === 'string' ? JSON.parse(stored.answer) : stored.answer
+      ) as T;
       return { answer, budget: budgetOf(spent, limitMicro, renewsAt), isRepeat: true };
     }
     if (spent + epsilonMicro > limitMicro) {

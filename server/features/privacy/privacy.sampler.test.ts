@@ -44,9 +44,7 @@ describe('the discrete Laplace sampler', () => {
     ] as const) {
       const random = seededBytes(`chi-square ${sensitivity} ${epsilon}`);
       const micro = epsilonToMicro(epsilon);
-      const draws = Array.from({ length: 100_000 }, () =>
-        laplaceNoise(sensitivity, micro, random),
-      );
+      const draws = Array.from({ length: 100_000 }, () => laplaceNoise(sensitivity, micro, random));
       const ratio = laplaceRatio(sensitivity, micro);
       const pValue = chiSquarePValue(draws, (value) => laplaceProbability(value, ratio));
       expect(pValue).toBeGreaterThan(0.001);
@@ -66,7 +64,8 @@ describe('the discrete Laplace sampler', () => {
     ] as const) {
       const tries = 40_000;
       let hits = 0;
-      for (let i = 0; i < tries; i += 1) if (bernoulliExpMinus(numerator, denominator, random)) hits++;
+      for (let i = 0; i < tries; i += 1)
+        if (bernoulliExpMinus(numerator, denominator, random)) hits++;
       const expected = Math.exp(-Number(numerator) / Number(denominator));
       const sd = Math.sqrt((expected * (1 - expected)) / tries);
       expect(Math.abs(hits / tries - expected)).toBeLessThan(4 * sd);
