@@ -20,6 +20,7 @@ import {
   atLeastZero,
   cryptoBytes,
   isWithheld,
+  mayShowWhole,
   noisyCounts,
   noisyMeans,
   splitEpsilon,
@@ -228,10 +229,14 @@ async function noisyAveragesOf(
     { counts: countsShare, sums: sumsShare },
     random,
   );
+  // An entry few members have a score on is withheld on its own too.
+  const shown = (index: number) => mayShowWhole(averages.counts[index]!, options.minGroupSize);
   return {
     Entries: entryIds,
-    Averages: reason ? null : averages.means,
-    Margins: reason ? null : averages.margins,
+    Averages: reason ? null : averages.means.map((mean, index) => (shown(index) ? mean : null)),
+    Margins: reason
+      ? null
+      : averages.margins.map((margin, index) => (shown(index) ? margin : null)),
     Users: reason ? null : atLeastZero(noisyUsers),
     UsersMargin: users.margin,
     Withheld: reason !== null,

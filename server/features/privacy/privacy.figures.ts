@@ -56,7 +56,7 @@ export function noisyMeans(
   random: RandomBytes = cryptoBytes,
   /** How many of the entries one member has (all of them unless they are parts of several groups). */
   entriesPerMember = exact.length,
-): { means: (number | null)[]; margins: (number | null)[] } {
+): { means: (number | null)[]; margins: (number | null)[]; counts: number[] } {
   const entries = entriesPerMember;
   const counts = noisyCounts(
     exact.map((entry) => entry.count),
@@ -84,5 +84,6 @@ export function noisyMeans(
     means.push(Math.round(mean * 10) / 10);
     margins.push(Math.round(margin * 10) / 10);
   });
-  return { means, margins };
+  // The noisy counts too, for the small-group rule (post-processing).
+  return { means, margins, counts: counts.values };
 }
