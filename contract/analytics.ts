@@ -125,7 +125,7 @@ export const getAllVotes = defineCall({
   response: z.object({
     Title: z.string(),
     Slug: z.string(),
-    /** Filtered voters on the opinion (noisy: the sum of Votes); null when withheld. */
+    /** Filtered voters on the opinion (noisy, drawn on its own); null when withheld. */
     Users: z.number().int().nullable(),
     UsersMargin: z.number().int(),
     /** The filtered voters' five counts (noisy); null when withheld. */

@@ -358,18 +358,19 @@ export async function getAllVotes(
           demographicFilterFields,
         ),
       }));
-      const [votesShare, wholeShare, matrixShare] = splitEpsilon(epsilonMicro, [3, 1, 4]) as [
+      const [usersShare, votesShare, matrixShare] = splitEpsilon(epsilonMicro, [4, 2, 4]) as [
         bigint,
         bigint,
         bigint,
       ];
-      // A voter has one rating: they move one of the five counts by one.
+      // The filtered voters, noised on their own (a voter counts once), and their five counts (a
+      // voter has one rating: they move one of the five by one).
+      const voters = noisyCounts([totals.voters], 1, usersShare, random);
+      const users = voters.values[0]!;
       const votes = noisyCounts(totals.ratings, 1, votesShare, random);
       const noisyVotes = votes.values.map(atLeastZero);
-      const users = votes.values.reduce((sum, count) => sum + count, 0);
-      const usersMargin = Math.ceil(1.96 * Math.sqrt(5 * votes.variance));
-      const allVoters = noisyCounts([totals.allVoters], 1, wholeShare, random).values[0]!;
-      const reason = withholdingReason(users, allVoters, minimum);
+      // How many voted on the opinion at all is public (its page shows the counts to everyone).
+      const reason = withholdingReason(users, totals.allVoters, minimum);
       const exact = new Map(cells.map((cell) => [`${cell.field}\u0000${cell.answer}`, cell]));
       const keys = demographicFilterFields.flatMap((field) =>
         demographicFilterAnswers[field].map((answerValue) => [field, answerValue] as const),
@@ -403,7 +404,7 @@ export async function getAllVotes(
         Title: opinion.title,
         Slug: opinion.slug,
         Users: reason ? null : atLeastZero(users),
-        UsersMargin: usersMargin,
+        UsersMargin: voters.margin,
         Votes: reason ? null : noisyVotes,
         CountsMargin: votes.margin,
         Matrix,

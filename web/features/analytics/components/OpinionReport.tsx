@@ -140,7 +140,8 @@ function Breakdown({ answer, isUpdating }: { answer: AllVotes; isUpdating: boole
         ) : answer.Votes ? (
           <>
             <p className={styles.count} data-testid="voters">
-              {formatCount(totalOf(answer.Votes))} ± {formatCount(answer.UsersMargin)}{' '}
+              {formatCount(totalOf(answer.Votes))} ±{' '}
+              {formatCount(totalMarginOf(answer.CountsMargin))}{' '}
               {totalOf(answer.Votes) === 1 ? 'vote' : 'votes'}
             </p>
             <p className={styles.marginNote}>
