@@ -370,7 +370,9 @@ export async function getAllVotes(
       const votes = noisyCounts(totals.ratings, 1, votesShare, random);
       const noisyVotes = votes.values.map(atLeastZero);
       // How many voted on the opinion at all is public (its page shows the counts to everyone).
-      const reason = withholdingReason(users, totals.allVoters, minimum);
+      // With no filters the group is the whole: there is no complement to compare with.
+      const isEveryone = questionKeyOf(filters) === '';
+      const reason = withholdingReason(users, isEveryone ? users : totals.allVoters, minimum);
       const exact = new Map(cells.map((cell) => [`${cell.field}\u0000${cell.answer}`, cell]));
       const keys = demographicFilterFields.flatMap((field) =>
         demographicFilterAnswers[field].map((answerValue) => [field, answerValue] as const),
@@ -441,11 +443,8 @@ function csvStream(columns: string[]) {
   });
 }
 
-/**
- * The export's ε shares: the members of all the rows' group, the whole (complement rule), the
- * members per answer, entry counts, sums.
- */
-const exportShares = [3, 1, 2, 3, 4];
+/** The ε shares of the export's answers' rows: members, entry counts, sums. */
+const exportRowShares = [2, 3, 4];
 
 type ExportTable = { withheld: string | null; rows: (string | number | null)[][] };
 
@@ -495,14 +494,19 @@ export async function exportReport(
           ? { members: filtered.members, entries: filtered.entries }
           : (exact.get(`${field}\u0000${answer}`) ?? empty),
       );
-      // A member is in the 'all' row and in one row per field.
-      const rowsPerMember = 1 + fields.length;
-      const [allShare, wholeShare, membersShare, countsShare, sumsShare] = splitEpsilon(
-        epsilonMicro,
-        exportShares,
-      ) as [bigint, bigint, bigint, bigint, bigint];
-      // The 'all' row's members, which decide whether the export is given, on their own share;
-      // the answers' rows together (one member: one row per field).
+      // Half of ε for the 'all' row, noised as a filter answer is (a member moves its members by
+      // one, its entries' counts and sums once each); half for the answers' rows together (a
+      // member is in one row per field).
+      const [allHalf, rowsHalf] = splitEpsilon(epsilonMicro, [1, 1]) as [bigint, bigint];
+      const [allShare, wholeShare, allCountsShare, allSumsShare] = splitEpsilon(
+        allHalf,
+        communityShares,
+      ) as [bigint, bigint, bigint, bigint];
+      const [membersShare, countsShare, sumsShare] = splitEpsilon(rowsHalf, exportRowShares) as [
+        bigint,
+        bigint,
+        bigint,
+      ];
       const allMembers = noisyCounts([table[0]!.members], 1, allShare, random);
       const answerMembers = noisyCounts(
         table.slice(1).map((row) => row.members),
@@ -514,16 +518,25 @@ export async function exportReport(
         values: [...allMembers.values, ...answerMembers.values],
         margins: table.map((_, index) => (index === 0 ? allMembers.margin : answerMembers.margin)),
       };
-      // A member is in rowsPerMember rows, with one count and one sum per entry in each.
-      const averages = noisyMeans(
-        table.flatMap((row) =>
-          row.entries.map((entry) => ({ count: entry.members, sum: entry.sum })),
-        ),
+      const entriesOf = (row: (typeof table)[number]) =>
+        row.entries.map((entry) => ({ count: entry.members, sum: entry.sum }));
+      const allAverages = noisyMeans(
+        entriesOf(table[0]!),
+        100,
+        { counts: allCountsShare, sums: allSumsShare },
+        random,
+      );
+      const rowAverages = noisyMeans(
+        table.slice(1).flatMap(entriesOf),
         100,
         { counts: countsShare, sums: sumsShare },
         random,
-        rowsPerMember * entryIds.length,
+        fields.length * entryIds.length,
       );
+      const averages = {
+        means: [...allAverages.means, ...rowAverages.means],
+        margins: [...allAverages.margins, ...rowAverages.margins],
+      };
       const at = (row: number, entry: number) => row * entryIds.length + entry;
       const all = members.values[0]!;
       const noisyWhole = isEveryone
