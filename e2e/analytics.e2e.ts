@@ -19,16 +19,18 @@ import { downloadedBytes, isBrowserMissing, launchBrowser } from './fixtures.ts'
 
 /*
  * Staff analytics (docs/decisions/056-staff-analytics-screens.md). The journeys need a community:
- * this file starts its own server on a database holding a synthetic population (150 members with
+ * this file starts its own server on a database holding a synthetic population (400 members with
  * personal details, scores from their quiz answers and dated votes on polls), made before the
  * server starts with the same seeding code as `npm run cli -- seed synthetic`, and signs staff in
  * with sessions made there too. MIN_GROUP_SIZE keeps its default (10), and so do DP_EPSILON (0.5
  * per answer) and DP_DAILY_BUDGET (10 a day): every figure is noisy (docs/decisions/082), so the
- * journeys check figures against their margins, and count what each screen spends.
+ * journeys check figures against their margins, and count what each screen spends. 400 members
+ * make the filtered groups large enough (dozens) that the noise withholds them about once in
+ * 10⁴ runs, where 150 made it about once in 70.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const members = 150;
+const members = 400;
 const pollSlug = syntheticPolls[0]!.slug;
 const topicSlug = 'analytics-polls';
 
@@ -327,6 +329,7 @@ describe.skipIf(isBrowserMissing)('staff analytics', () => {
     const after = await totalUsers(page);
     expect(after).toBe(answer.body.Users === null ? 'Withheld' : String(answer.body.Users));
     expect(answer.body.Users).not.toBeNull();
+    console.info(`filtered overview: ${answer.body.Users} members (noisy)`);
     expect(page.url()).toContain('gender=female');
     expect(page.url()).toContain('values=intellectual-curiosity:30:100,compassion:0:75');
 
