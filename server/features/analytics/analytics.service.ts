@@ -396,8 +396,11 @@ export async function getAllVotes(
         // the same answer's voters outside the filters are few. (How many voters gave each
         // answer is public: the opinion's insights show it to everyone, under the same rule.)
         const allWithAnswer = exact.get(`${field}\u0000${answerValue}`)?.allVoters ?? 0;
+        // An answer fewer than MIN_GROUP_SIZE voters gave at all is withheld whatever its noise,
+        // as the opinion's insights withhold it: no noisy cell stands for an answer nobody gave.
         const withheld =
           reason !== null ||
+          allWithAnswer < minimum ||
           isWithheld(voters, users, minimum) ||
           isWithheld(voters, allWithAnswer, minimum);
         Matrix[field]![answerValue] = withheld ? null : counts.map(atLeastZero);
@@ -545,7 +548,11 @@ export async function exportReport(
       const withheld = withholdingReason(all, noisyWhole, options.minGroupSize);
       const rows = keys.map(([field, answer], index) => {
         const count = members.values[index]!;
-        const shown = withheld === null && !isWithheld(count, all, options.minGroupSize);
+        // An answer's row is shown when its noisy members clear MIN_GROUP_SIZE by their margin:
+        // with ten fields' worth of noise, a row for an answer nobody gave would otherwise
+        // clear it about every other time, and read as a group.
+        const clears = index === 0 || count - members.margins[index]! >= options.minGroupSize;
+        const shown = withheld === null && clears && !isWithheld(count, all, options.minGroupSize);
         const record: (string | number | null)[] = [
           field,
           field !== 'all' && numericAnswers.has(field as DemographicFilterField)
