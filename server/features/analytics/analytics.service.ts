@@ -286,8 +286,12 @@ export async function getCommunity(
       const allMembers = community.Users ?? 0;
       keys.forEach(([field, answer], index) => {
         const members = noisy.values[index]!;
+        // Shown when it clears MIN_GROUP_SIZE by its margin, as the export's rows: an answer
+        // nobody gave must not read as a group.
         Matrix[field]![answer] =
-          community.Withheld || isWithheld(members, allMembers, options.minGroupSize)
+          community.Withheld ||
+          members - noisy.margin < options.minGroupSize ||
+          isWithheld(members, allMembers, options.minGroupSize)
             ? null
             : members;
       });
