@@ -250,6 +250,12 @@ export const allVotesFilterKeys = [
   'dateTo',
 ] as const satisfies readonly StaffFilterKey[];
 
+/**
+ * A noisy mean whose 95 % half-width is at least this many score points is shown marked 'too
+ * noisy to read' (docs/decisions/082-differentially-private-staff-figures.md).
+ */
+export const tooNoisyMargin = 15;
+
 /** The CSV export's file name: `{name}-report.csv`. */
 export function reportFileName(name: string): string {
   return `${name}-report.csv`;

@@ -30,7 +30,10 @@ export {
  * Staff analytics (docs/decisions/054-staff-filters-and-exports.md): community averages, the staff
  * filters, the CSV exports and the detailed opinion report. Every aggregate over fewer than
  * MIN_GROUP_SIZE members, or whose complement (the members left out) holds 1 to MIN_GROUP_SIZE − 1,
- * is withheld: null, with `Withheld` and the `Reason` at the level of the whole answer.
+ * is withheld: null, with `Withheld` and the `Reason` at the level of the whole answer. Every
+ * figure is differentially private (docs/decisions/082-differentially-private-staff-figures.md):
+ * noisy, with its 95 % half-width beside it, the rule applied to the noisy counts, and every
+ * answer carries the staff member's privacy `Budget`.
  */
 
 const reportName = z.enum(reportNames, {
@@ -42,6 +45,17 @@ const averages = z.array(z.number().nullable());
 
 /** `{<demographic field>: {<answer>: members | null}}`: answers nobody gave are absent, null where withheld. */
 const memberMatrix = z.record(z.string(), z.record(z.string(), z.number().int().nullable()));
+
+/** Per entry, the 95 % half-width of its noisy mean, in score points; null where withheld. */
+const margins = z.array(z.number().nullable());
+
+/** The staff member's privacy budget today, in ε: spent, the day's limit, when it renews (midnight UTC). */
+const budget = z.object({
+  Spent: z.number(),
+  Limit: z.number(),
+  /** ISO time: the next midnight UTC. */
+  RenewsAt: z.string(),
+});
 
 const withholding = {
   /** True when the answer's aggregates (all of them) are withheld. */
@@ -63,10 +77,17 @@ export const getCommunity = defineCall({
     Entries: z.array(z.string()),
     /** Null when the whole report is withheld (fewer than MIN_GROUP_SIZE members have it). */
     Averages: averages.nullable(),
-    /** Members with a score on the report; null when withheld. */
+    /** The averages' 95 % half-widths, entry by entry; null when withheld. */
+    Margins: margins.nullable(),
+    /** Members with a score on the report (noisy); null when withheld. */
     Users: z.number().int().nullable(),
+    /** Users' 95 % half-width. */
+    UsersMargin: z.number().int(),
     Matrix: memberMatrix,
+    /** The 95 % half-width of each of Matrix's counts. */
+    CountsMargin: z.number().int(),
     ...withholding,
+    Budget: budget,
   }),
 });
 
@@ -76,9 +97,12 @@ export const filterCommunity = defineCall({
   response: z.object({
     Entries: z.array(z.string()),
     Averages: averages.nullable(),
-    /** Filtered members with a score on the report; null when withheld. */
+    Margins: margins.nullable(),
+    /** Filtered members with a score on the report (noisy); null when withheld. */
     Users: z.number().int().nullable(),
+    UsersMargin: z.number().int(),
     ...withholding,
+    Budget: budget,
   }),
 });
 
@@ -101,13 +125,19 @@ export const getAllVotes = defineCall({
   response: z.object({
     Title: z.string(),
     Slug: z.string(),
-    /** Filtered voters on the opinion; null when withheld. */
+    /** Filtered voters on the opinion (noisy, drawn on its own); null when withheld. */
     Users: z.number().int().nullable(),
-    /** The filtered voters' five counts; null when withheld. */
+    UsersMargin: z.number().int(),
+    /** The filtered voters' five counts (noisy); null when withheld. */
     Votes: voteCounts.nullable(),
-    /** `{<field>: {<answer>: [5 counts] | null}}`: answers no voter gave are absent. */
+    /** The 95 % half-width of each of Votes' counts. */
+    CountsMargin: z.number().int(),
+    /** `{<field>: {<answer>: [5 counts] | null}}`: every allowed answer, noisy, null where withheld. */
     Matrix: z.record(z.string(), z.record(z.string(), voteCounts.nullable())),
+    /** The 95 % half-width of each of Matrix's counts. */
+    MatrixMargin: z.number().int(),
     ...withholding,
+    Budget: budget,
     /**
      * Of all its voters (not only the filtered ones): members who moved toward Agree and toward
      * Disagree, each null under MIN_GROUP_SIZE (docs/decisions/077-minds-changed.md).

@@ -177,8 +177,15 @@ export const getDetailedReport = defineCall({
     /** The quizzes that ask this report's statements, with the slug to take them. */
     Quizzes: z.array(z.object({ Slug: z.string(), Title: z.string() })),
     Scoring: scoringKey,
-    /** Admin-hub viewers only: the community averages per entry, null when withheld. */
+    /**
+     * Admin-hub viewers only: the community averages per entry, noisy (docs/decisions/082), null
+     * when withheld or when the viewer's privacy budget is spent.
+     */
     Community: z.array(z.number().nullable()).optional(),
+    /** Sent with Community: each average's 95 % half-width, in score points. */
+    CommunityMargins: z.array(z.number().nullable()).optional(),
+    /** Sent with Community when it was answered: the viewer's privacy budget today. */
+    Budget: z.object({ Spent: z.number(), Limit: z.number(), RenewsAt: z.string() }).optional(),
     /** Sent with Community: the fewest members an average is shown for (MIN_GROUP_SIZE). */
     MinGroupSize: z.number().int().optional(),
   }),

@@ -43,6 +43,19 @@ describe('configuration', () => {
     }
   });
 
+  it('reads DP_EPSILON and DP_DAILY_BUDGET, positive numbers (defaults 0.5 and 10)', () => {
+    expect(loadConfig({}).dpEpsilon).toBe(0.5);
+    expect(loadConfig({}).dpDailyBudget).toBe(10);
+    expect(loadConfig({ DP_EPSILON: '0.25', DP_DAILY_BUDGET: '4' })).toMatchObject({
+      dpEpsilon: 0.25,
+      dpDailyBudget: 4,
+    });
+    for (const value of ['0', '-1', 'half']) {
+      expect(() => loadConfig({ DP_EPSILON: value }), value).toThrow(/DP_EPSILON/);
+      expect(() => loadConfig({ DP_DAILY_BUDGET: value }), value).toThrow(/DP_DAILY_BUDGET/);
+    }
+  });
+
   it('derives the default PUBLIC_URL from PORT and HOST', () => {
     expect(loadConfig({ PORT: '3201' }).publicUrl).toBe('http://localhost:3201');
     expect(loadConfig({ PORT: '3201', HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:3201');

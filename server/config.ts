@@ -97,6 +97,16 @@ const environmentSchema = z.object({
     .min(1, 'expected a positive whole number of members')
     .max(1_000_000, 'expected at most 1000000 members')
     .default(10),
+  DP_EPSILON: z.coerce
+    .number({ error: 'expected a positive number (ε spent per staff answer)' })
+    .min(0.000001, 'expected a positive number (ε spent per staff answer)')
+    .max(1_000_000, 'expected at most 1000000')
+    .default(0.5),
+  DP_DAILY_BUDGET: z.coerce
+    .number({ error: 'expected a positive number (ε per staff member per UTC day)' })
+    .min(0.000001, 'expected a positive number (ε per staff member per UTC day)')
+    .max(1_000_000_000, 'expected at most 1000000000')
+    .default(10),
 });
 
 const checkedEnvironmentSchema = environmentSchema.superRefine((env, context) => {
@@ -214,6 +224,10 @@ export type Config = {
    * Unset: the embedded default's generated file in dataDir; tests get one per process.
    */
   privacySecret: string | undefined;
+  /** ε each noisy staff answer spends (docs/decisions/082-differentially-private-staff-figures.md). */
+  dpEpsilon: number;
+  /** ε each staff member may spend per UTC day, summed over their answers (sequential composition). */
+  dpDailyBudget: number;
 };
 
 /** Tests' secret when they set none: one per process, so that nothing is written to a data directory. */
@@ -292,5 +306,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     minGroupSize: env.MIN_GROUP_SIZE,
     privacySecret: env.PRIVACY_SECRET ?? (env.NODE_ENV === 'test' ? testPrivacySecret : undefined),
+    dpEpsilon: env.DP_EPSILON,
+    dpDailyBudget: env.DP_DAILY_BUDGET,
   };
 }

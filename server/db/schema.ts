@@ -532,10 +532,21 @@ export interface MemberScoresTable {
   computedAt: Timestamp;
 }
 
-/** A random key of the staff analytics (the CSV exports' pseudonymous ids). */
-export interface AnalyticsSecretsTable {
-  name: string;
-  secret: Buffer;
+/** A staff member's privacy budget spent on a UTC day, in millionths of ε (docs/decisions/082). */
+export interface PrivacySpendingTable {
+  staffId: number;
+  /** The UTC day, YYYY-MM-DD. */
+  day: ColumnType<string, string, string>;
+  spentMicro: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+}
+
+/** The noisy answer a staff member got to a question on a day, given again at no cost. */
+export interface PrivacyAnswersTable {
+  staffId: number;
+  day: ColumnType<string, string, string>;
+  /** SHA-256 of the call and its normalised question, hex. */
+  question: string;
+  answer: ColumnType<unknown, string, string>;
   createdAt: CreatedAt;
 }
 
@@ -631,7 +642,8 @@ export interface Database {
   topicGroups: TopicGroupsTable;
   topicGroupMembers: TopicGroupMembersTable;
   memberScores: MemberScoresTable;
-  analyticsSecrets: AnalyticsSecretsTable;
+  privacySpending: PrivacySpendingTable;
+  privacyAnswers: PrivacyAnswersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

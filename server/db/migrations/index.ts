@@ -27,6 +27,7 @@ import * as rewordTidbits from './20261128T1800-reword-tidbits.ts';
 import * as argumentTallies from './20261128T2010-argument-tallies.ts';
 import * as mindsChanged from './20261128T2020-minds-changed.ts';
 import * as persuasiveArguments from './20261128T2100-persuasive-arguments.ts';
+import * as differentialPrivacy from './20261129T0100-differential-privacy.ts';
 import * as eraseAccountsAndKeyHashes from './20261129T0200-erase-accounts-and-key-hashes.ts';
 
 /**
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T2010-argument-tallies': argumentTallies,
   '20261128T2020-minds-changed': mindsChanged,
   '20261128T2100-persuasive-arguments': persuasiveArguments,
+  '20261129T0100-differential-privacy': differentialPrivacy,
   '20261129T0200-erase-accounts-and-key-hashes': eraseAccountsAndKeyHashes,
 };

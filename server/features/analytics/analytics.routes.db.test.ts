@@ -7,12 +7,14 @@ import {
 } from '../../../contract/analytics.ts';
 import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
 import { buildOpinion, buildTopic, buildUser, loginAs, recordVote } from '../../test/factories.ts';
-import { entryIdsOf, protectCell, pseudonymOf } from './analytics.service.ts';
+import { entryIdsOf, protectCell } from './analytics.service.ts';
 
 /*
  * The staff analytics against a population whose every figure the test computes itself, in plain
  * JavaScript over the same data: the member scores (derived data) are written directly here; how
- * they are derived from votes is analytics.scores.db.test.ts.
+ * they are derived from votes is analytics.scores.db.test.ts. The figures are noised
+ * (docs/decisions/082): here ε is so large that the noise is 0, so every figure and every
+ * withholding decision is checked exactly; privacy.attacks.db.test.ts checks the noise itself.
  */
 
 const MIN = 10;
@@ -62,7 +64,7 @@ const dnaElement = dnaEntries[0]!;
 const otherReportDay = new Date(Date.UTC(2026, 2, 15, 12));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { DP_EPSILON: '1000000', DP_DAILY_BUDGET: '1000000000' } });
   const db = t.db;
   staff = await loginAs(db, (await buildUser(db, { adminHub: true })).id);
   reporter = await loginAs(db, (await buildUser(db, { canSeeDetailedOpinionReport: true })).id);
@@ -265,14 +267,28 @@ describe('stancedna/get', () => {
     expect(body.Averages).toEqual(expectedAverages(people));
     const withDemographics = people.filter((p) => p.demographics);
     const count = (predicate: (p: Person) => boolean) => withDemographics.filter(predicate).length;
-    expect(body.Matrix.nationality).toEqual({
+    // Every allowed answer is there (an absent one would say nobody gave it); those nobody gave
+    // are withheld like any small cell.
+    const shownOnly = (cells: Record<string, number | null>) =>
+      Object.fromEntries(Object.entries(cells).filter(([, members]) => members !== null));
+    expect(Object.keys(body.Matrix.nationality).length).toBeGreaterThan(100);
+    expect(shownOnly(body.Matrix.nationality)).toEqual({
       us: count((p) => p.demographics!.nationality === 'us'),
       gb: count((p) => p.demographics!.nationality === 'gb'),
     });
     // 3 members answered jewish: too few. The 52 others who answered none are 60 − 8: the 8
     // outside them (3 jewish, 5 without details) are too few to leave out.
-    expect(body.Matrix.religion).toEqual({ jewish: null, none: null });
-    expect(body.Matrix.generation).toEqual({
+    expect(body.Matrix.religion.jewish).toBeNull();
+    expect(body.Matrix.religion.none).toBeNull();
+    expect(shownOnly(body.Matrix.religion)).toEqual({});
+    expect(body).toMatchObject({ UsersMargin: 0, CountsMargin: 0 });
+    expect(body.Margins).toEqual(entryIds.map(() => 0));
+    expect(body.Budget).toMatchObject({
+      Limit: 1_000_000_000,
+      RenewsAt: expect.stringMatching(/T00:00:00.000Z$/),
+    });
+    expect(body.Budget.Spent).toBeGreaterThan(0);
+    expect(shownOnly(body.Matrix.generation)).toEqual({
       boomer: count((p) => generationOf(p.demographics!.birthYear) === 'boomer'),
       x: count((p) => generationOf(p.demographics!.birthYear) === 'x'),
       y: count((p) => generationOf(p.demographics!.birthYear) === 'y'),
@@ -369,9 +385,12 @@ describe('stancedna/filter', () => {
     expect(body).toEqual({
       Entries: entryIds,
       Users: null,
+      UsersMargin: 0,
       Averages: null,
+      Margins: null,
       Withheld: true,
       Reason: expect.stringMatching(/Fewer than 10 members match/),
+      Budget: expect.objectContaining({ Limit: 1_000_000_000 }),
     });
   });
 
@@ -466,13 +485,14 @@ describe('opinion/allvotes', () => {
             ),
         );
         const expected: Record<string, number[] | null> = {};
+        // Every allowed answer is in the matrix; those no voter gave are withheld (null).
+        for (const answer of Object.keys(body.Matrix[field])) expected[answer] = null;
         for (const answer of answers) {
           const answerOf = (p: Person) =>
             field === 'generation'
               ? generationOf(p.demographics!.birthYear)
               : String(p.demographics![field]);
           const cell = group.filter((p) => p.demographics && answerOf(p) === answer);
-          if (cell.length === 0) continue;
           const allCell = people.filter((p) => p.demographics && answerOf(p) === answer);
           const small = (n: number, of: number) => n < MIN || (of - n > 0 && of - n < MIN);
           expected[answer] =
@@ -510,7 +530,7 @@ describe('stancedna/report (CSV)', () => {
     return postJson(t.app, `/api/stancedna/report?${query}`, { assessmentType: report }, staff);
   }
 
-  it('streams one row per filtered member: a pseudonym, their answers and scores, parsing back to the same numbers', async () => {
+  it('streams the aggregate table: one row per field and answer, members and means, no member rows', async () => {
     const given = filters({
       demographics: { gender: ['female', 'male'] },
       values: [{ element: 'urgency', min: 5, max: 100 }],
@@ -523,45 +543,46 @@ describe('stancedna/report (CSV)', () => {
     );
     const rows: Record<string, string>[] = parse(response.body, { columns: true });
     const group = people.filter((p) => matches(p, given));
-    expect(rows).toHaveLength(group.length);
-    const secretRow = await t.db
-      .selectFrom('analyticsSecrets')
-      .select('secret')
-      .executeTakeFirstOrThrow();
-    const byPseudonym = new Map(
-      group.map((p) => [pseudonymOf(Buffer.from(secretRow.secret), p.id), p]),
-    );
-    const names = ['Pessimism', 'Urgency'];
-    for (const row of rows) {
-      expect(row.member).toMatch(/^[0-9a-f]{32}$/);
-      const person = byPseudonym.get(row.member!)!;
-      expect(person).toBeDefined();
-      expect(row.gender).toBe(person.demographics!.gender);
-      expect(row.generation).toBe(generationOf(person.demographics!.birthYear));
-      expect(Number(row.education)).toBe(person.demographics!.education);
-      expect(row.numChildren).toBe(String(person.demographics!.numChildren));
-      const header = Object.keys(row);
-      const scoreColumns = header.slice(header.length - entryIds.length);
-      expect(scoreColumns.slice(0, 2).map((c) => c.toLowerCase())).toEqual(
-        names.map((n) => n.toLowerCase()),
-      );
-      scoreColumns.forEach((column, index) => {
-        const score = person.scores[index];
-        expect(row[column]).toBe(score === null ? '' : String(score));
-      });
+    const header = Object.keys(rows[0]!);
+    expect(header.slice(0, 5)).toEqual(['field', 'answer', 'members', 'members_margin', 'note']);
+    expect(header.slice(5, 9).map((c) => c.toLowerCase())).toEqual([
+      'pessimism',
+      'pessimism margin',
+      'urgency',
+      'urgency margin',
+    ]);
+    // No column or cell that names a member.
+    expect(header).not.toContain('member');
+    expect(response.body).not.toMatch(/[0-9a-f]{32}/);
+    const mean = (members: Person[], index: number) => {
+      const scores = members.map((p) => p.scores[index]).filter((s): s is number => s !== null);
+      return Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10;
+    };
+    const all = rows.find((row) => row.field === 'all')!;
+    expect(Number(all.members)).toBe(group.length);
+    const scoreColumns = header.slice(5).filter((_, index) => index % 2 === 0);
+    scoreColumns.forEach((column, index) => expect(Number(all[column])).toBe(mean(group, index)));
+    // Per answer: as many rows whatever the filters, the small ones withheld, the others exact.
+    const genders = rows.filter((row) => row.field === 'gender');
+    expect(genders.map((row) => row.answer)).toEqual(['male', 'female', 'non-binary', 'other']);
+    for (const row of genders) {
+      const cell = group.filter((p) => p.demographics?.gender === row.answer);
+      if (
+        cell.length < MIN ||
+        (group.length - cell.length > 0 && group.length - cell.length < MIN)
+      ) {
+        expect(row.members).toBe('');
+        expect(row.note).toBe('withheld');
+      } else {
+        expect(Number(row.members)).toBe(cell.length);
+        expect(Number(row[scoreColumns[0]!])).toBe(mean(cell, 0));
+      }
     }
-    // Nothing that names a member: no user id column, no username.
-    expect(response.body).not.toMatch(/member\d+/);
-  });
-
-  it('gives the same member the same pseudonym in every export', async () => {
-    const first: Record<string, string>[] = parse((await exportCsv('')).body, { columns: true });
-    const second: Record<string, string>[] = parse((await exportCsv('nationality=gb')).body, {
+    expect(genders.find((row) => row.answer === 'female')!.members).not.toBe('');
+    const other: Record<string, string>[] = parse((await exportCsv('nationality=gb')).body, {
       columns: true,
     });
-    const firstIds = new Set(first.map((row) => row.member));
-    expect(second.length).toBeGreaterThan(0);
-    expect(second.every((row) => firstIds.has(row.member))).toBe(true);
+    expect(other.length).toBe(rows.length);
   });
 
   it('is refused with 409 under MIN_GROUP_SIZE members or when the complement is small', async () => {
@@ -570,6 +591,7 @@ describe('stancedna/report (CSV)', () => {
     expect(small.json().error).toMatch(/Fewer than 10 members match/);
     const complement = await exportCsv('generation=boomer,x,y,z');
     expect(complement.statusCode).toBe(409);
+    expect(complement.json().error).toMatch(/outside these filters/);
     const bad = await exportCsv('values=urgency:50');
     expect(bad.statusCode).toBe(400);
   });

@@ -29,6 +29,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { db, config }: Ap
   const optionsFor = (log: { warn: (object: object, message: string) => void }) => ({
     adminEmails: config.adminEmails,
     minGroupSize: config.minGroupSize,
+    privacy: { epsilon: config.dpEpsilon, dailyBudget: config.dpDailyBudget },
     onScoresRequestFailed: (error: unknown) =>
       log.warn({ err: error }, 'could not queue the member scores recomputation'),
   });

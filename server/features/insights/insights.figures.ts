@@ -3,6 +3,7 @@ import type { DemographicAnswers } from '../../db/schema.ts';
 import { generationOf } from '../../../contract/demographics.base.ts';
 import { insightFieldKeys, type InsightFieldKey } from '../../../contract/insights.base.ts';
 import type { TidbitFacts } from './insights.wording.ts';
+import { shownParts } from '../privacy/index.ts';
 
 /*
  * The insights' pure rules (docs/decisions/052-insights-and-stored-groups.md): which figures are
@@ -41,29 +42,8 @@ export function countsByField(
   return byField;
 }
 
-/**
- * Of the parts of a whole of `total` voters (the answers of one field, or the groups of one
- * topic), those whose figures may be shown: a part is shown when it holds at least `minGroupSize`
- * voters and the rest of the whole is either empty or at least `minGroupSize` too; and the
- * voters in no shown part must be 0 or at least `minGroupSize`, else the smallest shown parts are
- * withheld too, until they are. So neither a part nor a difference of shown figures (the whole's
- * results minus the shown parts) is ever about 1 to `minGroupSize` − 1 people.
- */
-export function shownParts<Key>(
-  sizes: ReadonlyMap<Key, number>,
-  total: number,
-  minGroupSize: number,
-): Set<Key> {
-  const small = (count: number) => count > 0 && count < minGroupSize;
-  const shown = [...sizes]
-    .filter(([, size]) => size >= minGroupSize && !small(total - size))
-    .sort((a, b) => b[1] - a[1]);
-  let rest = total - shown.reduce((sum, [, size]) => sum + size, 0);
-  while (shown.length > 0 && small(rest)) {
-    rest += shown.pop()![1];
-  }
-  return new Set(shown.map(([key]) => key));
-}
+/** The small-group rule over parts of a whole is the privacy module's, the one copy. */
+export { shownParts };
 
 /** Whole percent of the counts that agree (1, 2), are neutral (3) and disagree (4, 5). */
 export function sidesOf(counts: readonly number[]): {

@@ -8,7 +8,7 @@ import { HttpError } from '../../http.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { announceChange } from '../../cache-changes.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
-import { shownParts } from '../insights/index.ts';
+import { shownParts } from '../privacy/index.ts';
 import { toPlainExcerpt } from '../comments/comments.service.ts';
 import { enqueueMilestoneCheck } from '../milestones/milestones.service.ts';
 import { karmaPerMindChanged } from '../users/users.service.ts';

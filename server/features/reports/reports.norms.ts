@@ -1,5 +1,6 @@
 import { percentileAmongOthers } from '../../../contract/report-readings.ts';
 import { ITEM_STANDARD_DEVIATION } from '../instruments/index.ts';
+import { mayShowWhole } from '../privacy/index.ts';
 
 /*
  * The statistics of a report against the members who have it (docs/decisions/041): the norms the
@@ -131,8 +132,11 @@ export function percentileOf(score: number, norm: Norm): number | null {
   return percentileAmongOthers(comparisonGroupOf(score, norm));
 }
 
-/** The community average to one decimal, withheld (null) for groups under `minimumGroupSize`. */
+/**
+ * The community average to one decimal, withheld (null) for groups the privacy module's rule
+ * withholds (under `minimumGroupSize`). Exact: staff see it noised (reports.service.ts).
+ */
 export function communityAverageOf(norm: Norm, minimumGroupSize: number): number | null {
-  if (norm.mean === null || norm.members < minimumGroupSize) return null;
+  if (norm.mean === null || !mayShowWhole(norm.members, minimumGroupSize)) return null;
   return Math.round(norm.mean * 10) / 10;
 }

@@ -21,7 +21,16 @@ let t: TestApp;
 let opinionIds: Map<string, number>;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: 'staff@example.test', MIN_GROUP_SIZE: '2' } });
+  // Staff's community averages are noisy (docs/decisions/082); at this ε the noise is 0, so they
+  // are checked exactly.
+  t = await createTestApp({
+    env: {
+      ADMIN_EMAILS: 'staff@example.test',
+      MIN_GROUP_SIZE: '2',
+      DP_EPSILON: '1000000',
+      DP_DAILY_BUDGET: '1000000000',
+    },
+  });
   opinionIds = await createQuizItems(t.db);
 });
 afterAll(async () => {
@@ -474,6 +483,10 @@ describe('GET /api/reports/getdetailed', () => {
           norm.members >= 2 && norm.mean !== null ? Math.round(norm.mean * 10) / 10 : null,
         ),
       );
+      expect(body.CommunityMargins).toEqual(
+        norms.map((norm) => (norm.members >= 2 && norm.mean !== null ? 0 : null)),
+      );
+      expect(body.Budget).toMatchObject({ Limit: 1_000_000_000 });
       expect(body.Members).toEqual(norms.map((norm) => norm.members));
       expect(body.MinGroupSize).toBe(2);
     }

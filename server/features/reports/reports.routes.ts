@@ -15,6 +15,7 @@ export function registerReportRoutes(app: FastifyInstance, { db, config }: AppDe
     reportsService.getDetailedReportPage(db, request.member, name, {
       adminEmails: config.adminEmails,
       minGroupSize: config.minGroupSize,
+      privacy: { epsilon: config.dpEpsilon, dailyBudget: config.dpDailyBudget },
       onNormsRequestFailed: (error) =>
         request.log.warn({ err: error }, 'could not queue the report norms recomputation'),
     }),

@@ -43,6 +43,13 @@ import {
   type ReportScore,
 } from '../instruments/index.ts';
 import { getOpinionsInOrder } from '../opinions/opinions.service.ts';
+import {
+  answerPrivately,
+  mayShowWhole,
+  noisyMeans,
+  splitEpsilon,
+  type PrivacyOptions,
+} from '../privacy/index.ts';
 import type { MemberContext } from '../sessions/sessions.service.ts';
 import { toCurrentUser } from '../users/users.service.ts';
 import { entryNamesOf, getReportsContent } from './reports.content.ts';
@@ -623,6 +630,53 @@ function scoringKeyOf(report: Report): DetailedReport['Scoring'] {
   return { Formula: scoringFormula, Entries: entries };
 }
 
+/**
+ * The community averages staff see beside a report (docs/decisions/082): noisy means of the
+ * norms' members (a noisy sum of their rounded scores over a noisy count), each with its 95 %
+ * margin, paid from the staff member's privacy budget once a day per report. With the budget
+ * spent they are withheld (null) and the page still opens.
+ */
+async function noisyCommunity(
+  db: Db,
+  staffId: number,
+  name: string,
+  entryCount: number,
+  normOf: (index: number) => Norm,
+  options: { minGroupSize: number; privacy: PrivacyOptions },
+): Promise<Pick<DetailedReport, 'Community' | 'CommunityMargins' | 'Budget'>> {
+  try {
+    const { answer, budget } = await answerPrivately(
+      db,
+      staffId,
+      { call: 'reports/getdetailed', key: name },
+      options.privacy,
+      async (_trx, epsilonMicro) => {
+        const [countsShare, sumsShare] = splitEpsilon(epsilonMicro, [2, 3]) as [bigint, bigint];
+        const exact = Array.from({ length: entryCount }, (_, index) => {
+          const norm = normOf(index);
+          // communityAverageOf's rule on the exact norm, then the noise.
+          const isShown = communityAverageOf(norm, options.minGroupSize) !== null;
+          return { count: norm.members, sum: Math.round((norm.mean ?? 0) * norm.members), isShown };
+        });
+        const noisy = noisyMeans(exact, 100, { counts: countsShare, sums: sumsShare });
+        const shown = (index: number) =>
+          exact[index]!.isShown && mayShowWhole(noisy.counts[index]!, options.minGroupSize);
+        return {
+          Community: noisy.means.map((mean, index) => (shown(index) ? mean : null)),
+          CommunityMargins: noisy.margins.map((margin, index) => (shown(index) ? margin : null)),
+        };
+      },
+    );
+    return { ...answer, Budget: budget };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
+    return {
+      Community: Array.from({ length: entryCount }, () => null),
+      CommunityMargins: Array.from({ length: entryCount }, () => null),
+    };
+  }
+}
+
 export async function getDetailedReportPage(
   db: Db,
   viewer: MemberContext | null,
@@ -630,6 +684,8 @@ export async function getDetailedReportPage(
   options: {
     adminEmails: readonly string[];
     minGroupSize: number;
+    /** ε per answer and the daily budget: staff's community averages are noisy (decision 082). */
+    privacy: PrivacyOptions;
     /** Told when a stale-norms request could not be queued; the read goes on. */
     onNormsRequestFailed?: (error: unknown) => void;
   },
@@ -670,8 +726,9 @@ export async function getDetailedReportPage(
     Scoring: scoringKeyOf(report),
   };
   if (toCurrentUser(member.user, options.adminEmails).AdminHub) {
-    page.Community = entries.map((_entry, index) =>
-      communityAverageOf(normOf(index), options.minGroupSize),
+    Object.assign(
+      page,
+      await noisyCommunity(db, member.user.id, name, entries.length, normOf, options),
     );
     page.MinGroupSize = options.minGroupSize;
   }

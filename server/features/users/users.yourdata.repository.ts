@@ -348,6 +348,9 @@ export async function removeOwnRows(trx: Db, userId: number, email: string | nul
   ] as const) {
     await trx.deleteFrom(table).where('userId', '=', userId).execute();
   }
+  // A staff member's privacy budget and the answers it bought (docs/decisions/082).
+  await trx.deleteFrom('privacyAnswers').where('staffId', '=', userId).execute();
+  await trx.deleteFrom('privacySpending').where('staffId', '=', userId).execute();
   // Other members' notifications of the member's replies and good points keep their text (an
   // excerpt of a comment that stays) but no longer point at the member.
   await trx

@@ -11,6 +11,7 @@ import {
   type BandReading,
   type Leaning,
 } from '../../../contract/report-readings.ts';
+import { tooNoisyMargin } from '../../../contract/analytics.base.ts';
 import type { getDetailedReport, ReportName } from '../../../contract/reports.ts';
 import { reportSummaries } from './report-names.ts';
 import { sampleUncertainty, scoresOrSamples } from './samples.ts';
@@ -64,6 +65,8 @@ export type EntryView = {
   community: number | null | undefined;
   /** The fewest members a community average is shown for, when the server said. */
   communityMinimum: number | null;
+  /** The community average's 95 % half-width (it is noisy, docs/decisions/082); null without. */
+  communityMargin: number | null;
   /** How many statements score this entry (0 for a total). */
   statements: number;
   /** How many of them the member has answered. */
@@ -122,6 +125,7 @@ export function buildCard(name: ReportName, report: DetailedReport): CardView {
       members: report.Members[index] ?? 0,
       community: community ? (community[index] ?? null) : undefined,
       communityMinimum: report.MinGroupSize ?? null,
+      communityMargin: report.CommunityMargins?.[index] ?? null,
       statements: statementsByName.get(entry.Name) ?? 0,
       answered: report.Answered[index] ?? 0,
     };
@@ -160,7 +164,13 @@ export function barDescription(view: EntryView, isSample: boolean): string {
 /** What the entry says of the community average: null when the viewer gets none. */
 export function communityText(view: EntryView): string | null {
   if (view.community === undefined) return null;
-  if (view.community !== null) return `Community average ${Math.round(view.community)}`;
+  if (view.community !== null) {
+    const margin = view.communityMargin;
+    if (margin === null) return `Community average ${Math.round(view.community)}`;
+    // Noisy: the margin beside it, and marked when too wide to read (never hidden).
+    const range = `Community average ${Math.round(view.community)} ± ${Math.ceil(margin)}`;
+    return margin >= tooNoisyMargin ? `${range} (too noisy to read)` : range;
+  }
   return view.communityMinimum === null
     ? 'Community average withheld: too few members'
     : `Community average withheld: fewer than ${view.communityMinimum} members`;

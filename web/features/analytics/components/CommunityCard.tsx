@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { tooNoisyMargin } from '../../../../contract/analytics.base.ts';
 import type { CardEntry } from '../../reports/report-card.ts';
 import { formatCount } from '../../../ui/format.ts';
 import styles from './CommunityCard.module.css';
@@ -6,7 +7,10 @@ import styles from './CommunityCard.module.css';
 export type CommunityAnswer = {
   Entries: string[];
   Averages: (number | null)[] | null;
+  /** Each average's 95 % half-width (the figures are noisy, docs/decisions/082). */
+  Margins: (number | null)[] | null;
   Users: number | null;
+  UsersMargin: number;
   Withheld: boolean;
   Reason: string | null;
 };
@@ -28,6 +32,7 @@ export function CommunityCard({
 }) {
   const headingId = useId();
   const averageOf = new Map(answer.Entries.map((id, index) => [id, answer.Averages?.[index]]));
+  const marginOf = new Map(answer.Entries.map((id, index) => [id, answer.Margins?.[index]]));
   const groups = new Map<string | null, CardEntry[]>();
   for (const entry of entries) groups.set(entry.Group, [...(groups.get(entry.Group) ?? []), entry]);
   const isWithheld = answer.Withheld || answer.Averages === null;
@@ -46,7 +51,7 @@ export function CommunityCard({
         <p className={styles.members}>
           {isWithheld || answer.Users === null
             ? 'Members: withheld'
-            : `${formatCount(answer.Users)} ${answer.Users === 1 ? 'member' : 'members'}`}
+            : `${formatCount(answer.Users)} ± ${formatCount(answer.UsersMargin)} ${answer.Users === 1 ? 'member' : 'members'}`}
         </p>
       </header>
       {isWithheld ? (
@@ -61,7 +66,12 @@ export function CommunityCard({
             {group ? <h3 className={styles.groupName}>{group}</h3> : null}
             <ul className={styles.entries}>
               {members.map((entry) => (
-                <AverageRow key={entry.ID} entry={entry} average={averageOf.get(entry.ID)} />
+                <AverageRow
+                  key={entry.ID}
+                  entry={entry}
+                  average={averageOf.get(entry.ID)}
+                  margin={marginOf.get(entry.ID)}
+                />
               ))}
             </ul>
           </section>
@@ -71,28 +81,48 @@ export function CommunityCard({
   );
 }
 
-function AverageRow({ entry, average }: { entry: CardEntry; average: number | null | undefined }) {
+function AverageRow({
+  entry,
+  average,
+  margin,
+}: {
+  entry: CardEntry;
+  average: number | null | undefined;
+  margin: number | null | undefined;
+}) {
   const hasValue = typeof average === 'number';
+  const hasMargin = typeof margin === 'number';
+  // Too noisy to read: shown, marked, and drawn faint, never hidden.
+  const isTooNoisy = hasMargin && margin >= tooNoisyMargin;
   const text = hasValue ? average.toFixed(1) : 'withheld';
+  const range = hasValue && hasMargin ? ` ± ${margin.toFixed(1)}` : '';
   return (
     <li className={[styles.entry, entry.IsTotal ? styles.total : ''].join(' ')}>
       <div className={styles.entryHead}>
         <span className={styles.entryName}>{entry.Name}</span>
-        <span className={styles.value}>{text}</span>
+        <span className={styles.value}>
+          {text}
+          {range ? <span className={styles.margin}>{range}</span> : null}
+          {hasValue && isTooNoisy ? (
+            <span className={styles.tooNoisy} data-testid="too-noisy">
+              too noisy to read
+            </span>
+          ) : null}
+        </span>
       </div>
       <div
         className={styles.track}
         role="img"
         aria-label={
           hasValue
-            ? `${entry.Name}: community average ${text} of 100 (${entry.Poles.Low} to ${entry.Poles.High})`
+            ? `${entry.Name}: community average ${text}${range} of 100 (${entry.Poles.Low} to ${entry.Poles.High})${isTooNoisy ? ', too noisy to read' : ''}`
             : `${entry.Name}: community average withheld`
         }
       >
         <span className={styles.middle} />
         {hasValue ? (
           <span
-            className={styles.marker}
+            className={[styles.marker, isTooNoisy ? styles.faint : ''].join(' ')}
             style={{ left: `${Math.min(100, Math.max(0, average))}%` }}
           />
         ) : null}

@@ -4,13 +4,19 @@ import { Button } from '../../../ui/Button.tsx';
 import { formatCount } from '../../../ui/format.ts';
 import styles from './FilterSidebar.module.css';
 
+/** The staff member's privacy budget as answers carry it (docs/decisions/082). */
+export type PrivacyBudget = { Spent: number; Limit: number; RenewsAt: string };
+
 /**
  * The filter sidebar (docs/decisions/056-staff-analytics-screens.md): Filters Applied, Total
- * Users (or why it is withheld), the request's state, Reset, then the screen's filters.
+ * Users ± its margin (or why it is withheld), why figures are not exact and the privacy budget
+ * (docs/decisions/082), the request's state, Reset, then the screen's filters.
  */
 export function FilterSidebar({
   filters,
   users,
+  usersMargin,
+  budget,
   usersLabel = 'Total Users',
   isWithheld,
   isWaiting,
@@ -23,6 +29,10 @@ export function FilterSidebar({
   filters: StaffFilters;
   /** The filtered count; null when withheld, undefined before the first answer. */
   users: number | null | undefined;
+  /** The count's 95 % half-width (it is noisy). */
+  usersMargin?: number;
+  /** The privacy budget, from the last answer. */
+  budget?: PrivacyBudget;
   usersLabel?: string;
   isWithheld: boolean;
   isWaiting: boolean;
@@ -64,8 +74,14 @@ export function FilterSidebar({
                 ? 'Withheld'
                 : formatCount(users)}
           </dd>
+          {typeof users === 'number' && !isWithheld && usersMargin !== undefined ? (
+            <dd className={styles.margin} data-testid="total-users-margin">
+              ± {formatCount(usersMargin)}
+            </dd>
+          ) : null}
         </div>
       </dl>
+      <NoiseNote budget={budget} />
       <p className={styles.status} role="status" aria-live="polite">
         {status}
       </p>
@@ -109,3 +125,27 @@ export function SidebarSection({
     </details>
   );
 }
+
+/**
+ * The one sentence on why staff figures are not exact, and the budget: spent, the limit, when it
+ * renews.
+ */
+export function NoiseNote({ budget }: { budget: PrivacyBudget | undefined }) {
+  return (
+    <div className={styles.noise} data-testid="noise-note">
+      <p>
+        Figures are not exact: each has random noise added so that no member can be singled out, and
+        ± gives the range the true figure lies in 95 times out of 100.
+      </p>
+      {budget ? (
+        <p data-testid="privacy-budget">
+          Privacy budget today: {formatBudget(budget.Spent)} of {formatBudget(budget.Limit)} spent;
+          it renews at {new Date(budget.RenewsAt).toISOString().slice(11, 16)} UTC. Asking the same
+          question again is free.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const formatBudget = (value: number) => (Math.round(value * 100) / 100).toString();

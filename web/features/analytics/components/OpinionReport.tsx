@@ -32,6 +32,8 @@ export function OpinionReport({ slug, canSearchTags }: { slug: string; canSearch
       <FilterSidebar
         filters={filters}
         users={answer ? answer.Users : undefined}
+        usersMargin={answer?.UsersMargin}
+        budget={answer?.Budget}
         usersLabel="Voters"
         isWithheld={answer?.Withheld ?? false}
         isWaiting={isWaiting}
@@ -107,7 +109,11 @@ function DateRange({
 
 type AllVotes = {
   Users: number | null;
+  UsersMargin: number;
   Votes: readonly number[] | null;
+  /** Each of Votes' counts' 95 % half-width; MatrixMargin the matrix's (docs/decisions/082). */
+  CountsMargin: number;
+  MatrixMargin: number;
   Matrix: Record<string, Record<string, readonly number[] | null>>;
   Withheld: boolean;
   Reason: string | null;
@@ -134,7 +140,14 @@ function Breakdown({ answer, isUpdating }: { answer: AllVotes; isUpdating: boole
         ) : answer.Votes ? (
           <>
             <p className={styles.count} data-testid="voters">
-              {formatCount(totalOf(answer.Votes))} {totalOf(answer.Votes) === 1 ? 'vote' : 'votes'}
+              {formatCount(totalOf(answer.Votes))} ±{' '}
+              {formatCount(totalMarginOf(answer.CountsMargin))}{' '}
+              {totalOf(answer.Votes) === 1 ? 'vote' : 'votes'}
+            </p>
+            <p className={styles.marginNote}>
+              Each rating&apos;s count is within ± {formatCount(answer.CountsMargin)} of the true
+              count 95 times out of 100; each count in the tables below within ±{' '}
+              {formatCount(answer.MatrixMargin)}.
             </p>
             <VoteBar counts={answer.Votes} subject="All voters" />
           </>
@@ -144,12 +157,31 @@ function Breakdown({ answer, isUpdating }: { answer: AllVotes; isUpdating: boole
       {!isWithheld && fields.length === 0 ? (
         <p className={styles.empty}>None of these voters has given personal details yet.</p>
       ) : null}
-      {isWithheld ? null : fields.map((field) => <FieldTable key={field.field} field={field} />)}
+      {isWithheld
+        ? null
+        : fields.map((field) => (
+            <FieldTable key={field.field} field={field} margin={answer.MatrixMargin} />
+          ))}
     </div>
   );
 }
 
-function FieldTable({ field }: { field: BreakdownField }) {
+/**
+ * A row's total adds five noisy counts: its margin is about √5 times one count's (the server's
+ * UsersMargin is the same approximation).
+ */
+const totalMarginOf = (countMargin: number) => Math.ceil(countMargin * Math.sqrt(5));
+
+/** A field with more answers than this shows its withheld ones as one row. */
+const withheldRowsShown = 12;
+
+function FieldTable({ field, margin }: { field: BreakdownField; margin: number }) {
+  const withheld = field.rows.filter((row) => row.counts === null);
+  const rows =
+    field.rows.length > withheldRowsShown
+      ? field.rows.filter((row) => row.counts !== null)
+      : field.rows;
+  const folded = rows.length < field.rows.length ? withheld.length : 0;
   return (
     <section className={styles.card}>
       <table className={styles.table}>
@@ -164,12 +196,15 @@ function FieldTable({ field }: { field: BreakdownField }) {
           </tr>
         </thead>
         <tbody>
-          {field.rows.map((row) => (
+          {rows.map((row) => (
             <tr key={row.answer}>
               <th scope="row">{row.label}</th>
               {row.counts ? (
                 <>
-                  <td className={styles.number}>{formatCount(totalOf(row.counts))}</td>
+                  <td className={styles.number}>
+                    {formatCount(totalOf(row.counts))}
+                    <span className={styles.margin}> ± {formatCount(totalMarginOf(margin))}</span>
+                  </td>
                   <td>
                     <VoteBar counts={row.counts} subject={`${field.label}: ${row.label}`} />
                   </td>
@@ -181,6 +216,14 @@ function FieldTable({ field }: { field: BreakdownField }) {
               )}
             </tr>
           ))}
+          {folded > 0 ? (
+            <tr>
+              <th scope="row">Other answers ({formatCount(folded)})</th>
+              <td colSpan={2} className={styles.withheldCell}>
+                Withheld: too few voters to show
+              </td>
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </section>

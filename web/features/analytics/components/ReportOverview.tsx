@@ -38,6 +38,8 @@ export function ReportOverview({ name }: { name: ReportName }) {
       <FilterSidebar
         filters={filters}
         users={answer ? answer.Users : undefined}
+        usersMargin={answer?.UsersMargin}
+        budget={answer?.Budget}
         isWithheld={answer?.Withheld ?? false}
         isWaiting={isWaiting}
         isFetching={community.isFetching}
@@ -64,8 +66,8 @@ export function ReportOverview({ name }: { name: ReportName }) {
             fallbackName={reportFileName(name)}
           />
           <p className={styles.note}>
-            One row per member under these filters: a pseudonymous id, their personal details and
-            scores.
+            One row per personal-details answer under these filters: its members and each
+            element&apos;s average, all with their margins. No row is about one member.
           </p>
         </div>
         {report.isError ? (
