@@ -11,10 +11,14 @@
  * A part's cost is the full function's median minus the median without it. The parts are the
  * function's data-modifying CTEs (cast-votes-in-sessions.sql), grouped where one reads another.
  *
- * Usage: node bench/vote-statements.ts              embedded database (PGlite)
- *        node bench/vote-statements.ts postgres     a new database on DATABASE_URL's server
+ * Usage: npm run bench:vote-statements              embedded database (PGlite)
+ *        npm run bench:vote-statements -- postgres  a new database on DATABASE_URL's server
  * BENCH_BATCH (default 100 votes a batch: what 100 connections fill), BENCH_BLOCKS (default 6 of
- * each arm), BENCH_BATCHES (default 20 batches a block).
+ * each arm), BENCH_BATCHES (default 20 batches a block), BENCH_PARTS=nothing,insight (the parts
+ * whose names start with those words; `nothing` is an identical copy, the noise floor, and
+ * `index` the whole function with num_votes indexed again, as before decision 084).
+ * Arms without a part leave counters behind the votes, so the counters' checks are dropped on this
+ * throwaway database; it times, it checks no drift.
  */
 import os from 'node:os';
 import { sql } from 'kysely';
