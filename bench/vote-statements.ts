@@ -231,6 +231,14 @@ for (const arm of ['upserts (one statement each)', 'upserts (one statement)']) {
     `  ${`control: raw ${arm}`.padEnd(66)} ${value.toFixed(2).padStart(7)} ms ${perVote(value)}`,
   );
 }
+/** The slowest batches of each arm: what a p99 of the vote endpoint waits behind. */
+for (const [arm, values] of times) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]!;
+  console.log(
+    `  ${`slowest, ${arm}`.slice(0, 66).padEnd(66)} p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+  );
+}
 if (times.has(indexArm)) {
   const added = median(times.get(indexArm)!)! - full;
   console.log(
