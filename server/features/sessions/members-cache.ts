@@ -1,5 +1,5 @@
 import { batcherPerDatabase, createBatcher, type Batcher } from '../../db/batcher.ts';
-import { isEmbeddedDatabase, statementActivity, type Db } from '../../db/database.ts';
+import { statementActivity, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import * as sessionsRepository from './sessions.repository.ts';
 import { isSessionLive, liveSessionBounds } from './sessions.live.ts';
@@ -74,18 +74,13 @@ export class MembersCache {
 
   constructor(db: Db) {
     this.db = db;
-    // On PostgreSQL two reads may be in flight, so that a request arriving while one is out waits
-    // for a read sent at once rather than for that one's end and a whole read more: a member's
-    // first feed page waited about one and a half reads (docs/decisions/084-what-a-vote-costs.md).
-    // Reads may then end out of order: the notes an older read returns were all in the newer one's
-    // snapshot, so applying them again only forgets those members once more, and the horizon only
-    // moves forward. The embedded database runs one statement at a time: one read in flight.
+    // One read in flight: each applies the notes in order and moves the horizon forward.
     this.syncs = createBatcher(
       async (calls) => {
         await this.readChanges();
         return calls.map(() => undefined);
       },
-      { maxBatch: 100_000, maxInFlight: isEmbeddedDatabase(db) ? 1 : 2 },
+      { maxBatch: 100_000, maxInFlight: 1 },
     );
   }
 
