@@ -3,12 +3,13 @@
  * (docs/product/budgets-and-security.md#api):
  *
  *   1. votes: POST /api/opinion/vote throughput at 100 connections ÷ an in-process loop of raw
- *      vote upserts on the same database, 10 at once (controlLoops). Target ≥ 0.5. The same votes
+ *      vote upserts on the same database, 10 at once (controlLoops). Target ≥ 0.6 with p99 ≤
+ *      100 ms (issue 35, docs/decisions/084-what-a-vote-costs.md). The same votes
  *      at 10 connections (votesAt10) are reported beside it, for reference.
  *   2. reads: GET /api/opinion/get and the first For You page ÷ a `node:http` hello-world sent
  *      the same requests, at 100 connections, each for a visitor and for a member. Target ≥ 0.3,
  *      and p99 ≤ 50 ms.
- *   3. hot opinion: every vote on one opinion. Target ≥ 0.5 × run 1.
+ *   3. hot opinion: every vote on one opinion. Target ≥ 0.7 × run 1 (issue 35).
  *
  * The server is the real one (`node server/main.ts`, NODE_ENV=production) in its own process on
  * the demo content plus 2,000 benchmark members with sessions. After every run the server stops
@@ -80,7 +81,7 @@ const readConnections = 100;
 /** Connections of the server's PostgreSQL pool (openPostgresDatabase's default); the control gets as many. */
 const poolSize = 10;
 
-const targets = { votes: 0.5, reads: 0.3, readP99Ms: 50, hot: 0.5 };
+const targets = { votes: 0.6, voteP99Ms: 100, reads: 0.3, readP99Ms: 50, hot: 0.7 };
 /**
  * Every request carries the Accept-Encoding a browser sends (Chrome and Firefox over https), so
  * that the runs measure what browsers are sent: compressed bodies above 1 KB. Without it a run
@@ -505,10 +506,18 @@ const sameBytesRatios = (['feedVisitor', 'feedMember'] as const).flatMap((run) =
   const value = ratio(run, `${run}SameBytes`);
   return value === undefined ? [] : [{ run, value }];
 });
-const latencyChecks = readRuns.map(([run, label]) => ({
-  name: `${label} p99, ${readConnections} connections`,
-  value: median((results[run] ?? []).map((value) => (value as Measured).p99)),
-}));
+const latencyChecks = [
+  ...readRuns.map(([run, label]) => ({
+    name: `${label} p99, ${readConnections} connections`,
+    value: median((results[run] ?? []).map((value) => (value as Measured).p99)),
+    target: targets.readP99Ms,
+  })),
+  ...(['votes', 'hotOpinion'] as const).map((run) => ({
+    name: `${run} p99, ${voteConnections} connections`,
+    value: median((results[run] ?? []).map((value) => (value as Measured).p99)),
+    target: targets.voteP99Ms,
+  })),
+];
 
 console.log(
   `\nStance API benchmark on ${engine} (${os.cpus().length} CPUs, Node ${process.version})`,
@@ -522,7 +531,7 @@ for (const check of checks) {
 for (const check of latencyChecks) {
   if (check.value === undefined) continue;
   console.log(
-    `  ${check.name.padEnd(46)} ${`${check.value} ms`.padStart(6)}  (target ≤ ${targets.readP99Ms} ms)  ${check.value <= targets.readP99Ms ? 'ok' : 'MISSED'}`,
+    `  ${check.name.padEnd(46)} ${`${check.value} ms`.padStart(6)}  (target ≤ ${check.target} ms)  ${check.value <= check.target ? 'ok' : 'MISSED'}`,
   );
 }
 if (votesAt10 !== undefined) {
@@ -551,5 +560,5 @@ console.log(`  results: ${path.relative(root, resultPath)}`);
 
 const isMissed =
   checks.some((check) => check.value !== undefined && check.value < check.target) ||
-  latencyChecks.some((check) => check.value !== undefined && check.value > targets.readP99Ms);
+  latencyChecks.some((check) => check.value !== undefined && check.value > check.target);
 process.exitCode = drift.length > 0 || failures > 0 || isMissed ? 1 : 0;

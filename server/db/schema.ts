@@ -172,6 +172,11 @@ export interface OpinionsTable {
   votes5: Generated<number>;
   /** Generated column: votes1 + … + votes5. */
   numVotes: ColumnType<number, never, never>;
+  /**
+   * Generated column: floor(10 · ln(num_votes + 1)), the most-voted order's indexed key, which a
+   * vote changes rarely (docs/decisions/084-what-a-vote-costs.md).
+   */
+  voteBand: ColumnType<number, never, never>;
   /** Derived: live (not deleted) comments in this opinion's thread. */
   numComments: Generated<number>;
   createdAt: CreatedAt;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { buildOpinion, buildTopic, buildUser, recordVote } from '../../test/factories.ts';
@@ -124,5 +125,47 @@ describe('encyclopedia/get', () => {
     expect(body.MostVoted.map((opinion: { NumVotes: number }) => opinion.NumVotes)).toEqual([
       12, 7, 5, 4, 3, 2, 1, 1, 1, 1,
     ]);
+  });
+
+  it('orders opinions in one band of votes by their votes, then the older first', async () => {
+    // The counters as a vote batch leaves them (votes1 alone is enough for the order): 100, 104
+    // and 100 votes share one band (floor(10 · ln(votes + 1)) = 46), 1,000 votes are above it
+    // (docs/decisions/084-what-a-vote-costs.md).
+    const withCount = async (title: string, votes: number) => {
+      const opinion = await buildOpinion(t.db, { title });
+      await t.db
+        .updateTable('opinions')
+        .set({ votes1: votes })
+        .where('id', '=', opinion.id)
+        .execute();
+      return opinion;
+    };
+    const older = await withCount('A hundred votes, the older', 100);
+    const more = await withCount('A hundred and four votes', 104);
+    const newer = await withCount('A hundred votes, the newer', 100);
+    const most = await withCount('A thousand votes', 1000);
+    const bands = await t.db
+      .selectFrom('opinions')
+      .select(['id', 'voteBand'])
+      .where('id', 'in', [older.id, more.id, newer.id, most.id])
+      .orderBy('id')
+      .execute();
+    expect(bands.map((row) => row.voteBand)).toEqual([46, 46, 46, 69]);
+    const body = await encyclopedia();
+    expect(
+      body.MostVoted.slice(0, 4).map((opinion: { ArtifactID: number }) => opinion.ArtifactID),
+    ).toEqual([most.id, more.id, older.id, newer.id]);
+  });
+
+  it('keeps the counters a vote moves out of every index of opinions, so that their update is heap-only', async () => {
+    // An index on a counter makes every vote batch's update of its opinions add an entry to each
+    // of their indexes, the title's GIN indexes among them (docs/decisions/084-what-a-vote-costs.md).
+    const { rows } = await sql<{ definition: string }>`
+      select pg_get_indexdef(i.indexrelid) as definition from pg_index i
+      where i.indrelid = 'opinions'::regclass`.execute(t.db);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { definition } of rows) {
+      expect(definition).not.toMatch(/\b(votes[1-5]|num_votes)\b/);
+    }
   });
 });

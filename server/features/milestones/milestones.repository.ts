@@ -26,16 +26,19 @@ export async function countContributions(
   // The votes are counted for all the members at once: counted member by member, each count
   // joined the listed opinions afresh (a scan of every opinion per member, ~1 ms each on the
   // embedded database, and the jobs worker checks members by the dozen while votes pour in).
+  // Good points and credits are counted from each of the member's live comments through the
+  // comment's index (comment_likes_pkey, persuasions_by_comment): joined to the member's comments,
+  // the embedded database (whose statistics nothing refreshes) scanned every good point and every
+  // credit of the site once per member, 2.3 ms a member, and a vote award's first check ran for
+  // every new voter while votes poured in (docs/decisions/084-what-a-vote-costs.md).
   const result = await sql<ContributionTotals & { userId: number }>`
     select u.id as user_id, u.username, u.karma,
       (select count(*) from opinions o
         where o.author_id = u.id and o.listed and not o.deleted)::int as opinions,
       coalesce(listed_votes.votes, 0)::int as votes,
-      (select count(*) from comments c where c.author_id = u.id and not c.deleted)::int as comments,
-      (select count(*) from comment_likes l join comments c on c.id = l.comment_id
-        where c.author_id = u.id and not c.deleted)::int as good_points,
-      (select count(*) from persuasions p join comments c on c.id = p.comment_id
-        where c.author_id = u.id and not c.deleted and p.withdrawn_at is null)::int as minds
+      coalesce(written.comments, 0)::int as comments,
+      coalesce(written.good_points, 0)::int as good_points,
+      coalesce(written.minds, 0)::int as minds
     from users u
     left join (
       select v.user_id, count(*) as votes
@@ -43,6 +46,14 @@ export async function countContributions(
       where v.user_id = any(${ids}::integer[])
       group by v.user_id
     ) listed_votes on listed_votes.user_id = u.id
+    left join lateral (
+      select count(*) as comments,
+        sum((select count(*) from comment_likes l where l.comment_id = c.id)) as good_points,
+        sum((select count(*) from persuasions p
+          where p.comment_id = c.id and p.withdrawn_at is null)) as minds
+      from comments c
+      where c.author_id = u.id and not c.deleted
+    ) written on true
     where u.id = any(${ids}::integer[]) and u.erased_at is null
   `.execute(db);
   return result.rows;

@@ -319,8 +319,9 @@ export async function findLiveOpinionByTitle(db: Db, title: string) {
 }
 
 /**
- * The listed, live opinions with the most votes, most first (ties: the older first), read along
- * the index `opinions_most_voted`.
+ * The listed, live opinions with the most votes, most first (ties: the older first): the top
+ * bands of votes read along the index `opinions_by_vote_band`, only their rows sorted by votes
+ * (docs/decisions/084-what-a-vote-costs.md).
  */
 export async function listMostVotedOpinions(db: Db, limit: number) {
   return db
@@ -339,6 +340,7 @@ export async function listMostVotedOpinions(db: Db, limit: number) {
     ])
     .where('listed', '=', true)
     .where('deleted', '=', false)
+    .orderBy(sql`vote_band desc`)
     .orderBy(sql`num_votes desc`)
     .orderBy('id')
     .limit(limit)

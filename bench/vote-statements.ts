@@ -1,0 +1,254 @@
+/**
+ * What a vote costs, part by part (issue 35, docs/decisions/084-what-a-vote-costs.md): on one
+ * database shaped like the API benchmark's (the demo content plus members who have personal
+ * details and live sessions), batches of votes through cast_votes_in_sessions (the vote
+ * endpoint's whole database round trip), beside copies of it that each leave one part out, and
+ * beside the API benchmark's control, raw upserts of a vote row into a table shaped like `votes`
+ * (one statement per row, as that control makes them, and all of a batch's rows in one statement).
+ * Every arm runs in alternating blocks so that all meet the same machine; each figure is the
+ * median per batch, and per vote (÷ the batch size).
+ *
+ * A part's cost is the full function's median minus the median without it. The parts are the
+ * function's data-modifying CTEs (cast-votes-in-sessions.sql), grouped where one reads another.
+ *
+ * Usage: npm run bench:vote-statements              embedded database (PGlite)
+ *        npm run bench:vote-statements -- postgres  a new database on DATABASE_URL's server
+ * BENCH_BATCH (default 100 votes a batch: what 100 connections fill), BENCH_BLOCKS (default 6 of
+ * each arm), BENCH_BATCHES (default 20 batches a block), BENCH_PARTS=nothing,insight (the parts
+ * whose names start with those words; `nothing` is an identical copy, the noise floor, and
+ * `index` the whole function with num_votes indexed again, as before decision 084).
+ * Arms without a part leave counters behind the votes, so the counters' checks are dropped on this
+ * throwaway database; it times, it checks no drift.
+ */
+import os from 'node:os';
+import { sql } from 'kysely';
+import { migrateToLatest, type Db } from '../server/db/database.ts';
+import { namesFromCode, readFunctionSource } from '../server/db/functions/index.ts';
+import { seedDemo } from '../server/db/seed/demo.ts';
+import { createTarget, median } from './harness.ts';
+
+const engine = process.argv.includes('postgres') ? 'postgres' : 'pglite';
+const batchSize = Number(process.env.BENCH_BATCH ?? 100);
+const blocks = Number(process.env.BENCH_BLOCKS ?? 6);
+const batchesPerBlock = Number(process.env.BENCH_BATCHES ?? 20);
+const members = 2000;
+
+/** Each part: the patterns that cut it out of the function's source. */
+const allParts: Record<string, RegExp[]> = {
+  'nothing (an identical copy: the noise floor)': [],
+  'change notes (noted)': [/\n {2}noted as \([\s\S]*?\n {2}\),/],
+  'member counts and milestones (added, counted, queued)': [
+    /\n {2}added as \([\s\S]*?\n {2}\),/,
+    /\n {2}counted as \([\s\S]*?\n {2}\),/,
+    /\n {2}queued as \([\s\S]*?\n {2}\),/,
+  ],
+  'insight counts (insight_moves, insights_raised, insights_lowered)': [
+    /\n {2}insight_moves as \([\s\S]*?\n {2}\),/,
+    /\n {2}insights_raised as \([\s\S]*?\n {2}\),/,
+    /\n {2}insights_lowered as \([\s\S]*?\n {2}\),/,
+  ],
+  'argument tallies (tallies_moved)': [
+    /-- argument tallies: begin[\s\S]*?-- argument tallies: end\n/,
+  ],
+  'tidbit jobs (tidbits_queued)': [/\n {2}tidbits_queued as \([\s\S]*?\n {2}\),/],
+  'minds changed (changes_recorded)': [/\n {2}changes_recorded as \([\s\S]*?\n {2}\),/],
+  'votes by day (before, day_moves, dated)': [
+    /\n {2}before as \([\s\S]*?\n {2}\),/,
+    /\n {2}day_moves as \([\s\S]*?\n {2}\),/,
+    /\n {2}dated as \([\s\S]*?\n {2}\),/,
+  ],
+  'persuasions check (its own statement)': [/\n {2}-- Persuasions withdrawn[\s\S]*?\n {2}end if;/],
+};
+
+/** BENCH_PARTS=a,b keeps only the parts whose names start with those words. */
+const chosen = process.env.BENCH_PARTS?.split(',');
+const parts = Object.fromEntries(
+  Object.entries(allParts).filter(
+    ([name]) => !chosen || chosen.some((word) => name.startsWith(word)),
+  ),
+);
+
+async function createVariant(db: Db, name: string, cuts: RegExp[]) {
+  for (const statement of readFunctionSource('cast-votes-in-sessions', await namesFromCode())) {
+    let text = statement;
+    for (const cut of cuts) {
+      const before = text;
+      text = text.replace(cut, '');
+      if (text === before) throw new Error(`${name}: ${String(cut)} was not found`);
+    }
+    const renamed = text.replace('function cast_votes_in_sessions(', `function ${name}(`);
+    if (renamed === text) throw new Error('the function was not found');
+    await sql.raw(renamed).execute(db);
+  }
+}
+
+/** Every benchmark member gets a demo member's personal details, in turn, as bench/api.ts does. */
+async function copyDemographics(db: Db) {
+  const details = await db.selectFrom('demographics').selectAll().execute();
+  const users = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', 'like', 'bench\\_%')
+    .orderBy('id')
+    .execute();
+  await db
+    .insertInto('demographics')
+    .values(users.map((user, index) => ({ ...details[index % details.length]!, userId: user.id })))
+    .execute();
+}
+
+const indexArm = 'index: the whole function with num_votes indexed (as before decision 084)';
+/** Each arm's function name. */
+const functionOf = new Map<string, string>();
+const target = await createTarget(engine, { name: 'vote-statements', poolSize: 2 });
+const times = new Map<string, number[]>();
+const record = (arm: string, ms: number) => times.set(arm, [...(times.get(arm) ?? []), ms]);
+try {
+  const handle = await target.open();
+  const db = handle.db;
+  try {
+    await migrateToLatest(db);
+    await seedDemo(db);
+    // The API benchmark's members: personal details (a demo member's, in turn) and a session each.
+    await sql`insert into users (username, email)
+      select 'bench_' || g, 'bench' || g || '@bench.stance.invalid'
+      from generate_series(1, ${members}) g`.execute(db);
+    await copyDemographics(db);
+    await sql`insert into sessions (token_hash, user_id, expires_at)
+      select 'bench-' || u.id, u.id, now() + interval '1 day' from users u
+      where u.username like 'bench\\_%'`.execute(db);
+    // An arm without a part leaves that part's counters behind the votes, which a later arm may
+    // then move below zero: their checks go, on this throwaway database (timing only, no drift
+    // check).
+    const checks = await sql<{ table: string; name: string }>`
+      select c.conrelid::regclass::text as table, c.conname as name from pg_constraint c
+      where c.contype = 'c' and c.conrelid::regclass::text in
+        ('opinion_insight_counts', 'argument_tallies', 'opinion_vote_days', 'opinions',
+         'member_vote_counts')`.execute(db);
+    for (const check of checks.rows) {
+      await sql`alter table ${sql.table(check.table)} drop constraint ${sql.ref(check.name)}`.execute(
+        db,
+      );
+    }
+    await sql`create table bench_votes (like votes including all)`.execute(db);
+    const opinions = (
+      await sql<{ id: number }>`
+        select id from opinions where listed and not deleted order by num_votes desc`.execute(db)
+    ).rows.map((row) => row.id);
+    const tokens = (
+      await sql<{ tokenHash: string; userId: number }>`
+        select token_hash, user_id from sessions where token_hash like 'bench-%'`.execute(db)
+    ).rows;
+    const arms: string[] = ['full', 'upserts (one statement each)', 'upserts (one statement)'];
+    let index = 0;
+    for (const [name, cuts] of Object.entries(parts)) {
+      const fn = `cast_votes_without_${index++}`;
+      await createVariant(db, fn, cuts);
+      arms.push(name);
+      functionOf.set(name, fn);
+    }
+    // Not a part of the function: an index on a column the batch moves, as opinions_most_voted
+    // was. With one, each opinion's counter update is not a heap-only update: it adds entries to
+    // every index of opinions (the title's two GIN indexes among them).
+    if (!chosen || chosen.includes('index')) {
+      arms.push(indexArm);
+      functionOf.set(indexArm, 'cast_votes_in_sessions');
+    }
+    functionOf.set('full', 'cast_votes_in_sessions');
+    const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+    /** A batch of distinct (member, opinion) pairs, as the vote batcher sends them. */
+    const makeBatch = () => {
+      const seen = new Set<string>();
+      const votes: { tokenHash: string; userId: number; opinionId: number; rating: number }[] = [];
+      while (votes.length < batchSize) {
+        const voter = pick(tokens);
+        const opinionId = pick(opinions);
+        if (seen.has(`${voter.userId}:${opinionId}`)) continue;
+        seen.add(`${voter.userId}:${opinionId}`);
+        votes.push({ ...voter, opinionId, rating: 1 + Math.floor(Math.random() * 5) });
+      }
+      return votes;
+    };
+    const run = async (arm: string) => {
+      const votes = makeBatch();
+      const start = performance.now();
+      if (arm === 'upserts (one statement each)') {
+        for (const vote of votes) {
+          await sql`insert into bench_votes (user_id, opinion_id, rating)
+            values (${vote.userId}, ${vote.opinionId}, ${vote.rating})
+            on conflict (user_id, opinion_id) do update set rating = excluded.rating, updated_at = now()`.execute(
+            db,
+          );
+        }
+      } else if (arm === 'upserts (one statement)') {
+        await sql`insert into bench_votes (user_id, opinion_id, rating)
+          select * from unnest(${votes.map((v) => v.userId)}::integer[],
+            ${votes.map((v) => v.opinionId)}::integer[], ${votes.map((v) => v.rating)}::integer[])
+          on conflict (user_id, opinion_id) do update set rating = excluded.rating, updated_at = now()`.execute(
+          db,
+        );
+      } else {
+        await sql`select * from ${sql.raw(functionOf.get(arm)!)}(
+          ${votes.map((v) => v.tokenHash)}::text[], ${votes.map((v) => v.opinionId)}::integer[],
+          ${votes.map((v) => v.rating)}::integer[], ${[10, 100]}::integer[],
+          now() - interval '1 day', now() - interval '1 hour', 10000)`.execute(db);
+      }
+      return performance.now() - start;
+    };
+    // Warm-up: every member has voted on a few opinions, every arm planned.
+    for (let i = 0; i < 20; i++) for (const arm of arms) await run(arm);
+    for (let block = 0; block < blocks; block++) {
+      for (const arm of arms) {
+        if (arm === indexArm) {
+          await sql`create index opinions_most_voted on opinions (num_votes desc, id)
+            where listed and not deleted`.execute(db);
+        }
+        for (let i = 0; i < batchesPerBlock; i++) record(arm, await run(arm));
+        if (arm === indexArm) await sql`drop index opinions_most_voted`.execute(db);
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+} finally {
+  await target.dispose();
+}
+
+const full = median(times.get('full')!)!;
+console.log(
+  `\nA vote batch of ${batchSize} on ${engine} (${os.cpus().length} CPUs, load ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}), median of ${blocks * batchesPerBlock} batches per arm:`,
+);
+const perVote = (ms: number) => `${((ms / batchSize) * 1000).toFixed(0).padStart(5)} µs/vote`;
+console.log(
+  `  ${'cast_votes_in_sessions, whole'.padEnd(66)} ${full.toFixed(2).padStart(7)} ms ${perVote(full)}`,
+);
+for (const arm of ['upserts (one statement each)', 'upserts (one statement)']) {
+  const value = median(times.get(arm)!)!;
+  console.log(
+    `  ${`control: raw ${arm}`.padEnd(66)} ${value.toFixed(2).padStart(7)} ms ${perVote(value)}`,
+  );
+}
+/** The slowest batches of each arm: what a p99 of the vote endpoint waits behind. */
+for (const [arm, values] of times) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]!;
+  console.log(
+    `  ${`slowest, ${arm}`.slice(0, 66).padEnd(66)} p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+  );
+}
+if (times.has(indexArm)) {
+  const added = median(times.get(indexArm)!)! - full;
+  console.log(
+    `  ${indexArm.padEnd(66)} ${added.toFixed(2).padStart(7)} ms ${perVote(added)}  (+${((added / full) * 100).toFixed(0)} %)`,
+  );
+}
+for (const name of Object.keys(parts)) {
+  const without = median(times.get(name)!)!;
+  const cost = full - without;
+  console.log(
+    `  ${`part: ${name}`.padEnd(66)} ${cost.toFixed(2).padStart(7)} ms ${perVote(cost)}  (${((cost / full) * 100).toFixed(0)} %)`,
+  );
+}
