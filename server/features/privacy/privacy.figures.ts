@@ -48,6 +48,10 @@ export const atLeastZero = (value: number) => Math.max(0, value);
  * 95 % half-width (a normal approximation of the ratio's error from the two noises' variances),
  * null where the noisy count is under 1. Sums and counts come from the database in whole numbers
  * (scores are stored rounded).
+ *
+ * The sums are of each score's distance from the middle of the range, so one member moves an
+ * entry's sum by at most half the range: half the noise of a sum of raw scores, and a count's
+ * noise weighs on a mean only as far as the mean lies from the middle.
  */
 export function noisyMeans(
   exact: readonly { count: number; sum: number }[],
@@ -64,9 +68,10 @@ export function noisyMeans(
     epsilonMicro.counts,
     random,
   );
+  const middle = Math.floor(bound / 2);
   const sums = noisyCounts(
-    exact.map((entry) => Math.round(entry.sum)),
-    Math.max(1, entries * bound),
+    exact.map((entry) => Math.round(entry.sum) - middle * entry.count),
+    Math.max(1, entries * (bound - middle)),
     epsilonMicro.sums,
     random,
   );
@@ -79,8 +84,10 @@ export function noisyMeans(
       margins.push(null);
       return;
     }
-    const mean = Math.min(bound, Math.max(0, sums.values[index]! / count));
-    const margin = (1.96 * Math.sqrt(sums.variance + mean * mean * counts.variance)) / count;
+    const mean = Math.min(bound, Math.max(0, middle + sums.values[index]! / count));
+    const fromMiddle = mean - middle;
+    const margin =
+      (1.96 * Math.sqrt(sums.variance + fromMiddle * fromMiddle * counts.variance)) / count;
     means.push(Math.round(mean * 10) / 10);
     margins.push(Math.round(margin * 10) / 10);
   });
