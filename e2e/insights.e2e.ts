@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demographicsConsentText } from '../contract/demographics.base.ts';
 import {
@@ -11,6 +10,7 @@ import {
   launchBrowser,
   newVisitor,
   screenshot,
+  seriousViolations,
   signUpThroughPanel,
   uniqueAccount,
 } from './fixtures.ts';
@@ -60,38 +60,6 @@ async function api<T>(pathAndQuery: string, body?: unknown): Promise<T> {
   });
   const answer = (await response.json()) as { body: T };
   return answer.body;
-}
-
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const scope = globalThis as unknown as {
-      axe: {
-        run: (
-          context: unknown,
-          options: unknown,
-        ) => Promise<{
-          violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
-        }>;
-      };
-      document: unknown;
-    };
-    const results = await scope.axe.run(scope.document, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      },
-    });
-    return results.violations;
-  });
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`,
-    );
 }
 
 describe.skipIf(isBrowserMissing)('insights and opinion groups', () => {

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   layoutShiftWhile,
   newVisitor,
   screenshot,
+  seriousViolations,
   signUpThroughPanel,
   subscribeThroughStandIn,
   type Account,
@@ -59,34 +59,6 @@ async function answerWithKey(page: Page, index: number) {
     await statements(page).nth(index).getAttribute('id'),
   );
   await page.keyboard.press(String(ratingFor(index)));
-}
-
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: unknown[] };
-
-/**
- * axe-core as e2e/accessibility.e2e.ts runs it, on states of the quiz that its page table cannot
- * reach (the statements past the gate, a failed save, the completion screen).
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const scope = globalThis as unknown as {
-      axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
-      document: unknown;
-    };
-    const results = await scope.axe.run(scope.document, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      },
-    });
-    return results.violations;
-  });
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help}`);
 }
 
 /** How far the page is wider than the window (0 or less: no horizontal scroll). */
