@@ -8,7 +8,7 @@ import { HttpError } from '../../http.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { announceChange } from '../../cache-changes.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
-import { shownParts } from '../privacy/index.ts';
+import { mayShowWhole, shownParts } from '../privacy/index.ts';
 import { toPlainExcerpt } from '../comments/comments.service.ts';
 import { enqueueMilestoneCheck } from '../milestones/milestones.service.ts';
 import { karmaPerMindChanged } from '../users/users.service.ts';
@@ -282,7 +282,7 @@ export async function getOpinionTrend(
     Days: rows.flatMap(({ day, counts }) => {
       const [c1 = 0, c2 = 0, c3 = 0, c4 = 0, c5 = 0] = counts;
       const voters = c1 + c2 + c3 + c4 + c5;
-      if (voters < Math.max(1, minGroupSize)) return [];
+      if (voters === 0 || !mayShowWhole(voters, minGroupSize)) return [];
       const agree = Math.round((100 * (c1 + c2)) / voters);
       const disagree = Math.round((100 * (c4 + c5)) / voters);
       return [
