@@ -77,20 +77,34 @@ export function uniqueAccount(prefix = 'member'): Account {
 
 type OutboxMail = { ID: number; To: string; Subject: string; Text: string; Html: string };
 
+async function outboxOf(email: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${baseUrl}/dev/mail.json?to=${encodeURIComponent(email)}`);
+  if (!response.ok) return [];
+  const answer = (await response.json()) as { body: { Mails: OutboxMail[] } };
+  return answer.body.Mails;
+}
+
+/**
+ * The id of the newest mail to `email` in the outbox, 0 for none: pass it to waitForMail as
+ * `after` before asking for a mail, so that an older mail of the same kind (an e-mail address
+ * used again) is not taken for the one asked for.
+ */
+export async function newestMailId(email: string): Promise<number> {
+  return Math.max(0, ...(await outboxOf(email)).map((mail) => mail.ID));
+}
+
 /**
  * Waits for the newest mail to `email` in the outbox (`/dev/mail.json`, served outside
- * production) whose subject matches, and returns it. Mails leave through the jobs worker, which
- * polls every second.
+ * production) whose subject matches and whose id is above `after`, and returns it. Mails leave
+ * through the jobs worker, which polls every second.
  */
-export async function waitForMail(email: string, subject: RegExp): Promise<OutboxMail> {
+export async function waitForMail(email: string, subject: RegExp, after = 0): Promise<OutboxMail> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl}/dev/mail.json?to=${encodeURIComponent(email)}`);
-    if (response.ok) {
-      const answer = (await response.json()) as { body: { Mails: OutboxMail[] } };
-      const mail = answer.body.Mails.find((item) => subject.test(item.Subject));
-      if (mail) return mail;
-    }
+    const mail = (await outboxOf(email)).find(
+      (item) => item.ID > after && subject.test(item.Subject),
+    );
+    if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No mail to ${email} with a subject matching ${subject} within 20 s`);
@@ -116,12 +130,15 @@ export async function signUpThroughPanel(page: Page, account: Account): Promise<
   await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
   await dialog.getByLabel('Username', { exact: true }).fill(account.username);
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  // An address signed up before (then erased) has its earlier code in the outbox.
+  const after = await newestMailId(account.email);
   await dialog.getByRole('button', { name: 'Send my code' }).click();
   const codeField = dialog.getByLabel('Code', { exact: true });
   await codeField.waitFor({ timeout: 20_000 });
   const mail = await waitForMail(
     account.email,
     /^\d{6} is your Stance code$|^You already have a Stance account$/,
+    after,
   );
   if (!/^\d{6}/.test(mail.Subject)) {
     throw new Error(
