@@ -447,9 +447,26 @@ describe.skipIf(isBrowserMissing)('staff analytics', () => {
     const page = await signedIn('staff');
     await page.goto('/internal/admin');
     const tagName = `Panel ${randomBytes(3).toString('hex')}`;
+    // What the user-tag calls answered, for a failure to say (the tag's panel once failed to
+    // open within 30 s in one CI run of many, with no other sign).
+    const tagCalls: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/usertag/')) {
+        tagCalls.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+      }
+    });
     await page.getByLabel('New tag').fill(tagName);
     await page.getByRole('button', { name: 'Create tag' }).click();
-    await page.getByRole('heading', { name: tagName }).waitFor();
+    await page
+      .getByRole('heading', { name: tagName })
+      .waitFor()
+      .catch(async (error: Error) => {
+        const alerts = await page.getByRole('alert').allInnerTexts();
+        throw new Error(
+          `${error.message}\nuser tag calls: ${tagCalls.join('; ')}\nalerts: ${alerts.join(' | ')}`,
+        );
+      });
     await page
       .getByLabel('Add members by username')
       .fill([...server.usernames.slice(0, 12), 'nobody-by-this-name'].join(',\n'));
