@@ -115,9 +115,14 @@ begin
       votes5 = c.votes5 + excluded.votes5
   ),
   insights_lowered as (
+    -- Never below 0: a member whose personal details changed is counted under their old answers
+    -- until the recount their change queued (refresh-member-insights) redoes the opinion, and
+    -- their vote changed meanwhile moves counts under the new answers. The vote is taken; the
+    -- recount makes the counts exact.
     update opinion_insight_counts c set
-      votes1 = c.votes1 + m.d1, votes2 = c.votes2 + m.d2, votes3 = c.votes3 + m.d3,
-      votes4 = c.votes4 + m.d4, votes5 = c.votes5 + m.d5
+      votes1 = greatest(c.votes1 + m.d1, 0), votes2 = greatest(c.votes2 + m.d2, 0),
+      votes3 = greatest(c.votes3 + m.d3, 0), votes4 = greatest(c.votes4 + m.d4, 0),
+      votes5 = greatest(c.votes5 + m.d5, 0)
     from insight_moves m
     where least(m.d1, m.d2, m.d3, m.d4, m.d5) < 0 and c.opinion_id = m.opinion_id
       and c.field = m.field and c.answer = m.answer

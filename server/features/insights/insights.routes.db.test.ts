@@ -263,6 +263,30 @@ describe('GET /api/insight/get', () => {
     });
   });
 
+  it('takes a vote changed between new personal details and their recount; the recount makes the counts exact', async () => {
+    const opinion = await buildOpinion(t.db);
+    const [woman, other] = await Promise.all([
+      member({ gender: 'female' }),
+      member({ gender: 'female' }),
+    ]);
+    const man = await member({ gender: 'male' });
+    await vote(woman, opinion.id, 1);
+    await vote(other, opinion.id, 1);
+    await vote(man, opinion.id, 5);
+    await worker.drain();
+    // Counted as a woman at 1 until the recount; the change moves her from 1 to 3 under her new
+    // answer, where nobody is counted at 1.
+    await setDetails(woman, { gender: 'male' });
+    await vote(woman, opinion.id, 3);
+    await worker.drain();
+    expect(await storedCounts(opinion.id)).toEqual([
+      { field: 'gender', answer: 'female', rating: 1, votes: 1 },
+      { field: 'gender', answer: 'male', rating: 3, votes: 1 },
+      { field: 'gender', answer: 'male', rating: 5, votes: 1 },
+    ]);
+    expect(await findInsightCountDrift(t.db)).toEqual([]);
+  });
+
   it('keeps the counts right when votes change and when personal details change', async () => {
     const opinion = await buildOpinion(t.db);
     const voters = await Promise.all(
