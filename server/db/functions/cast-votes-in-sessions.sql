@@ -28,9 +28,10 @@
 --      the same transaction, at most one waiting per member (its dedupe key);
 --    - a new or changed vote on a listed opinion moves the opinion's insight counts by difference:
 --      for each of the member's answers (insight-answers.sql), the answer's row counts one voter
---      more at the new rating and one fewer at the rating it replaced; and queues that opinion's tidbit refresh p_settle_ms
---      later (one job waiting per opinion, its dedupe key), so that the votes arriving meanwhile
---      share one (docs/decisions/052-insights-and-stored-groups.md, 075-insights-by-difference.md);
+--      more at the new rating and one fewer at the rating it replaced; and queues that opinion's
+--      tidbit refresh p_settle_ms later (one job waiting per opinion, its dedupe key), so that the
+--      votes arriving meanwhile share one (docs/decisions/052-insights-and-stored-groups.md,
+--      075-insights-by-difference.md);
 --    - opinion_vote_days: a new vote adds one to today (UTC), a changed rating moves the vote from
 --      the day it was last cast to today;
 --    - the opinions' counters votes1..votes5 move by the sum of the batch's differences;
