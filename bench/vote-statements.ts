@@ -14,7 +14,8 @@
  * Usage: npm run bench:vote-statements              embedded database (PGlite)
  *        npm run bench:vote-statements -- postgres  a new database on DATABASE_URL's server
  * BENCH_BATCH (default 100 votes a batch: what 100 connections fill), BENCH_BLOCKS (default 6 of
- * each arm), BENCH_BATCHES (default 20 batches a block), BENCH_PARTS=nothing,insight (the parts
+ * each arm), BENCH_BATCHES (default 20 batches a block), BENCH_VOTERS (default all 2,000 members;
+ * 50 make most votes changed votes, which move a rating's counts to another), BENCH_PARTS=nothing,insight (the parts
  * whose names start with those words; `nothing` is an identical copy, the noise floor, and
  * `index` the whole function with num_votes indexed again, as before decision 084).
  * Arms without a part leave counters behind the votes, so the counters' checks are dropped on this
@@ -32,6 +33,8 @@ const batchSize = Number(process.env.BENCH_BATCH ?? 100);
 const blocks = Number(process.env.BENCH_BLOCKS ?? 6);
 const batchesPerBlock = Number(process.env.BENCH_BATCHES ?? 20);
 const members = 2000;
+/** The members who vote: with few, most of a batch's votes change a rating they gave before. */
+const voters = Number(process.env.BENCH_VOTERS ?? members);
 
 /** Each part: the patterns that cut it out of the function's source. */
 const allParts: Record<string, RegExp[]> = {
@@ -138,7 +141,7 @@ try {
     const tokens = (
       await sql<{ tokenHash: string; userId: number }>`
         select token_hash, user_id from sessions where token_hash like 'bench-%'`.execute(db)
-    ).rows;
+    ).rows.slice(0, voters);
     const arms: string[] = ['full', 'upserts (one statement each)', 'upserts (one statement)'];
     let index = 0;
     for (const [name, cuts] of Object.entries(parts)) {

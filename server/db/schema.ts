@@ -562,8 +562,12 @@ export interface OpinionInsightCountsTable {
   field: string;
   /** The answer's value as text (generation: its band's value). */
   answer: string;
-  rating: number;
-  votes: number;
+  /** How many voters with this answer gave each rating (0 kept: readers skip it). */
+  votes1: Generated<number>;
+  votes2: Generated<number>;
+  votes3: Generated<number>;
+  votes4: Generated<number>;
+  votes5: Generated<number>;
 }
 
 /** Derived (docs/decisions/052): a topic's last grouping check and the grouping it published. */

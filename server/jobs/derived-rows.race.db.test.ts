@@ -73,9 +73,10 @@ describe('derived rows replaced by several writers at once', () => {
     const counts = () =>
       handle.db
         .selectFrom('opinionInsightCounts')
-        .select(['field', 'answer', 'rating', 'votes'])
+        .select(['field', 'answer', 'votes1', 'votes2', 'votes3', 'votes4', 'votes5'])
         .where('opinionId', '=', opinion.id)
-        .orderBy(['field', 'answer', 'rating'])
+        .orderBy('field')
+        .orderBy('answer')
         .execute();
 
     await refreshInsightCounts(handle.db, opinion.id);

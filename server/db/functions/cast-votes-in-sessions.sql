@@ -27,10 +27,11 @@
 --      p_thresholds (the vote awards, contract/milestones.ts) a milestone check job is queued in
 --      the same transaction, at most one waiting per member (its dedupe key);
 --    - a new or changed vote on a listed opinion moves the opinion's insight counts by difference:
---      one voter more for each of the member's answers (insight-answers.sql) at the new rating,
---      one fewer at the rating it replaced; and queues that opinion's tidbit refresh p_settle_ms
---      later (one job waiting per opinion, its dedupe key), so that the votes arriving meanwhile
---      share one (docs/decisions/052-insights-and-stored-groups.md, 075-insights-by-difference.md);
+--      for each of the member's answers (insight-answers.sql), the answer's row counts one voter
+--      more at the new rating and one fewer at the rating it replaced; and queues that opinion's
+--      tidbit refresh p_settle_ms later (one job waiting per opinion, its dedupe key), so that the
+--      votes arriving meanwhile share one (docs/decisions/052-insights-and-stored-groups.md,
+--      075-insights-by-difference.md);
 --    - opinion_vote_days: a new vote adds one to today (UTC), a changed rating moves the vote from
 --      the day it was last cast to today;
 --    - the opinions' counters votes1..votes5 move by the sum of the batch's differences;
@@ -139,31 +140,47 @@ begin
   ),
   insight_moves as (
     -- A new or changed vote on a listed opinion moves its voter's answers from the old rating to
-    -- the new one (docs/decisions/075-insights-by-difference.md).
-    select u.opinion_id, a.field, a.answer, m.rating, sum(m.delta)::integer as delta
+    -- the new one (docs/decisions/075-insights-by-difference.md): one row per (opinion, field,
+    -- answer), the ratings as columns, so a changed vote moves one row per answer, not two
+    -- (docs/decisions/084-what-a-vote-costs.md).
+    select u.opinion_id, a.field, a.answer,
+      sum((u.rating = 1)::int - coalesce((u.previous_rating = 1)::int, 0))::integer as d1,
+      sum((u.rating = 2)::int - coalesce((u.previous_rating = 2)::int, 0))::integer as d2,
+      sum((u.rating = 3)::int - coalesce((u.previous_rating = 3)::int, 0))::integer as d3,
+      sum((u.rating = 4)::int - coalesce((u.previous_rating = 4)::int, 0))::integer as d4,
+      sum((u.rating = 5)::int - coalesce((u.previous_rating = 5)::int, 0))::integer as d5
     from upserted u
     join opinions o on o.id = u.opinion_id and o.listed
     join demographics d on d.user_id = u.user_id
     cross join lateral insight_answers(d) a
-    cross join lateral (values (u.rating, 1), (u.previous_rating, -1)) as m (rating, delta)
-    where u.previous_rating is distinct from u.rating and m.rating is not null
-    group by u.opinion_id, a.field, a.answer, m.rating
-    having sum(m.delta) <> 0
+    where u.previous_rating is distinct from u.rating
+    group by u.opinion_id, a.field, a.answer
   ),
   insights_raised as (
-    -- A count either rises or falls in one batch (its moves are summed), never both; a falling
-    -- count has its row already, and an insert would check the proposed negative row.
-    insert into opinion_insight_counts as c (opinion_id, field, answer, rating, votes)
-    select m.opinion_id, m.field, m.answer, m.rating, m.delta from insight_moves m
-    where m.delta > 0
-    order by m.opinion_id, m.field, m.answer, m.rating
-    on conflict (opinion_id, field, answer, rating) do update set votes = c.votes + excluded.votes
+    -- A row whose counts only rise (first votes) is upserted. A row with a falling count has its
+    -- row already (the vote it moves was counted there), and an insert would check the proposed
+    -- negative row: it is updated.
+    insert into opinion_insight_counts as c (opinion_id, field, answer, votes1, votes2, votes3, votes4, votes5)
+    select m.opinion_id, m.field, m.answer, m.d1, m.d2, m.d3, m.d4, m.d5 from insight_moves m
+    where least(m.d1, m.d2, m.d3, m.d4, m.d5) >= 0 and greatest(m.d1, m.d2, m.d3, m.d4, m.d5) > 0
+    order by m.opinion_id, m.field, m.answer
+    on conflict (opinion_id, field, answer) do update set
+      votes1 = c.votes1 + excluded.votes1, votes2 = c.votes2 + excluded.votes2,
+      votes3 = c.votes3 + excluded.votes3, votes4 = c.votes4 + excluded.votes4,
+      votes5 = c.votes5 + excluded.votes5
   ),
   insights_lowered as (
-    update opinion_insight_counts c set votes = c.votes + m.delta
+    -- Never below 0: a member whose personal details changed is counted under their old answers
+    -- until the recount their change queued (refresh-member-insights) redoes the opinion, and
+    -- their vote changed meanwhile moves counts under the new answers. The vote is taken; the
+    -- recount makes the counts exact.
+    update opinion_insight_counts c set
+      votes1 = greatest(c.votes1 + m.d1, 0), votes2 = greatest(c.votes2 + m.d2, 0),
+      votes3 = greatest(c.votes3 + m.d3, 0), votes4 = greatest(c.votes4 + m.d4, 0),
+      votes5 = greatest(c.votes5 + m.d5, 0)
     from insight_moves m
-    where m.delta < 0 and c.opinion_id = m.opinion_id and c.field = m.field
-      and c.answer = m.answer and c.rating = m.rating
+    where least(m.d1, m.d2, m.d3, m.d4, m.d5) < 0 and c.opinion_id = m.opinion_id
+      and c.field = m.field and c.answer = m.answer
   ),
   -- argument tallies: begin
   tallies_moved as (

@@ -13,20 +13,30 @@ import type { DemographicAnswers } from '../../db/schema.ts';
  */
 
 /**
- * The counts as votes ⨝ demographics give them now: one row per (opinion, field, answer, rating),
- * listed opinions only, for one opinion or (null) all.
+ * The counts as votes ⨝ demographics give them now, as the table holds them: one row per
+ * (opinion, field, answer) with a count per rating (votes1..votes5), listed opinions only, for one
+ * opinion or (null) all.
  */
 function rawInsightCounts(opinionId: number | null): RawBuilder<unknown> {
   return sql`
-    select v.opinion_id, a.field, a.answer, v.rating::smallint as rating, count(*)::integer as votes
+    select v.opinion_id, a.field, a.answer,
+      count(*) filter (where v.rating = 1)::integer as votes1,
+      count(*) filter (where v.rating = 2)::integer as votes2,
+      count(*) filter (where v.rating = 3)::integer as votes3,
+      count(*) filter (where v.rating = 4)::integer as votes4,
+      count(*) filter (where v.rating = 5)::integer as votes5
     from votes v
     join opinions o on o.id = v.opinion_id and o.listed
     join demographics d on d.user_id = v.user_id
     cross join lateral insight_answers(d) a
     ${opinionId === null ? sql`` : sql`where v.opinion_id = ${opinionId}`}
-    group by v.opinion_id, a.field, a.answer, v.rating
+    group by v.opinion_id, a.field, a.answer
   `;
 }
+
+const insertInsightCounts = sql`
+  insert into opinion_insight_counts (opinion_id, field, answer, votes1, votes2, votes3, votes4, votes5)
+`;
 
 /**
  * Replaces one opinion's insight counts with those of its votes now (none when it is unlisted).
@@ -42,10 +52,7 @@ export async function refreshInsightCounts(db: Db, opinionId: number): Promise<v
       .forNoKeyUpdate()
       .execute();
     await trx.deleteFrom('opinionInsightCounts').where('opinionId', '=', opinionId).execute();
-    await sql`
-      insert into opinion_insight_counts (opinion_id, field, answer, rating, votes)
-      ${rawInsightCounts(opinionId)}
-    `.execute(trx);
+    await sql`${insertInsightCounts} ${rawInsightCounts(opinionId)}`.execute(trx);
   });
 }
 
@@ -55,14 +62,14 @@ export async function rebuildInsightCounts(db: Db): Promise<void> {
     // Writers of single opinions' counts wait until the rebuild is in; readers do not.
     await lockDerivedTable(trx, 'opinion_insight_counts');
     await trx.deleteFrom('opinionInsightCounts').execute();
-    await sql`
-      insert into opinion_insight_counts (opinion_id, field, answer, rating, votes)
-      ${rawInsightCounts(null)}
-    `.execute(trx);
+    await sql`${insertInsightCounts} ${rawInsightCounts(null)}`.execute(trx);
   });
 }
 
-/** Rows where the stored insight counts and the raw votes disagree (verify-counts): none when right. */
+/**
+ * Counts where the stored insight counts and the raw votes disagree (verify-counts), one per
+ * (opinion, field, answer, rating): none when right.
+ */
 export async function findInsightCountDrift(db: Db) {
   const result = await sql<{
     opinionId: number;
@@ -74,25 +81,34 @@ export async function findInsightCountDrift(db: Db) {
   }>`
     select coalesce(s.opinion_id, r.opinion_id) as opinion_id,
       coalesce(s.field, r.field) as field, coalesce(s.answer, r.answer) as answer,
-      coalesce(s.rating, r.rating) as rating,
-      coalesce(s.votes, 0) as stored, coalesce(r.votes, 0) as actual
+      x.rating, x.stored, x.actual
     from opinion_insight_counts s
     full join (${rawInsightCounts(null)}) r
       on r.opinion_id = s.opinion_id and r.field = s.field and r.answer = s.answer
-        and r.rating = s.rating
-    where coalesce(s.votes, 0) <> coalesce(r.votes, 0)
+    cross join lateral (values
+      (1, coalesce(s.votes1, 0), coalesce(r.votes1, 0)),
+      (2, coalesce(s.votes2, 0), coalesce(r.votes2, 0)),
+      (3, coalesce(s.votes3, 0), coalesce(r.votes3, 0)),
+      (4, coalesce(s.votes4, 0), coalesce(r.votes4, 0)),
+      (5, coalesce(s.votes5, 0), coalesce(r.votes5, 0))
+    ) as x (rating, stored, actual)
+    where x.stored <> x.actual
     order by 1, 2, 3, 4
   `.execute(db);
   return result.rows;
 }
 
+/** An opinion's insight counts, one per (field, answer, rating) that has voters. */
 export async function listInsightCounts(db: Db, opinionId: number) {
-  return db
-    .selectFrom('opinionInsightCounts')
-    .select(['field', 'answer', 'rating', 'votes'])
-    .where('opinionId', '=', opinionId)
-    .where('votes', '>', 0)
-    .execute();
+  const result = await sql<{ field: string; answer: string; rating: number; votes: number }>`
+    select c.field, c.answer, x.rating, x.votes
+    from opinion_insight_counts c
+    cross join lateral (values
+      (1, c.votes1), (2, c.votes2), (3, c.votes3), (4, c.votes4), (5, c.votes5)
+    ) as x (rating, votes)
+    where c.opinion_id = ${opinionId} and x.votes > 0
+  `.execute(db);
+  return result.rows;
 }
 
 /** The opinion as insights need it: its counters, whether it is listed, its topics. */

@@ -302,9 +302,12 @@ export async function removeVotes(trx: Db, userId: number): Promise<number[]> {
     where o.id = mine.opinion_id
   `.execute(trx);
   await sql`
-    update opinion_insight_counts c set votes = c.votes - 1
+    update opinion_insight_counts c set
+      votes1 = c.votes1 - (mine.rating = 1)::int, votes2 = c.votes2 - (mine.rating = 2)::int,
+      votes3 = c.votes3 - (mine.rating = 3)::int, votes4 = c.votes4 - (mine.rating = 4)::int,
+      votes5 = c.votes5 - (mine.rating = 5)::int
     from (
-      select v.opinion_id, a.field, a.answer, v.rating::smallint as rating
+      select v.opinion_id, a.field, a.answer, v.rating
       from votes v
       join opinions o on o.id = v.opinion_id and o.listed
       join demographics d on d.user_id = v.user_id
@@ -312,7 +315,6 @@ export async function removeVotes(trx: Db, userId: number): Promise<number[]> {
       where v.user_id = ${userId}
     ) mine
     where c.opinion_id = mine.opinion_id and c.field = mine.field and c.answer = mine.answer
-      and c.rating = mine.rating
   `.execute(trx);
   await trx.deleteFrom('votes').where('userId', '=', userId).execute();
   await trx.deleteFrom('memberVoteCounts').where('userId', '=', userId).execute();
