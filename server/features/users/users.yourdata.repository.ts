@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { erasedUsername } from '../../../contract/constants.ts';
 import type { Db } from '../../db/database.ts';
+import { refreshMemberInsightsJobKind, refreshOpinionInsightsJobKind } from '../insights/index.ts';
 import type { KarmaAmounts } from './users.repository.ts';
 
 /*
@@ -276,6 +277,27 @@ export async function withdrawCredits(trx: Db, userId: number, amounts: KarmaAmo
 }
 
 /**
+ * When the recount the member's changed personal details queued has not run yet, queues it now
+ * for each opinion they voted on, while their votes still say which (that job finds the opinions
+ * through the votes): their counts are still under the answers they gave before, which
+ * removeVotes, lowering them under their current answers, cannot reach.
+ */
+export async function queuePendingInsightRecounts(trx: Db, userId: number) {
+  const kind = refreshOpinionInsightsJobKind;
+  await sql`
+    insert into jobs (kind, payload, dedupe_key)
+    select ${kind}, jsonb_build_object('opinionId', v.opinion_id), ${kind} || ':' || v.opinion_id
+    from votes v join opinions o on o.id = v.opinion_id and o.listed
+    where v.user_id = ${userId} and exists (
+      select 1 from jobs j
+      where j.dedupe_key = ${`${refreshMemberInsightsJobKind}:${userId}`} and j.done_at is null
+    )
+    order by v.opinion_id
+    on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
+  `.execute(trx);
+}
+
+/**
  * The member's votes and quiz answers, with every counter they moved: the opinions are locked in
  * id order first, as a vote batch locks them (cast-votes-in-sessions.sql), so that the two queue
  * rather than deadlock; the opinions' votes1..votes5 and insight counts go down by the member's
@@ -302,10 +324,15 @@ export async function removeVotes(trx: Db, userId: number): Promise<number[]> {
     where o.id = mine.opinion_id
   `.execute(trx);
   await sql`
+    -- Under the member's current answers; counts still kept under answers they changed since
+    -- (their recount queued, not yet run) may be 0 here: they stop at 0, and that recount, which
+    -- counts the opinion from its remaining votes, makes them exact (decision 084).
     update opinion_insight_counts c set
-      votes1 = c.votes1 - (mine.rating = 1)::int, votes2 = c.votes2 - (mine.rating = 2)::int,
-      votes3 = c.votes3 - (mine.rating = 3)::int, votes4 = c.votes4 - (mine.rating = 4)::int,
-      votes5 = c.votes5 - (mine.rating = 5)::int
+      votes1 = greatest(0, c.votes1 - (mine.rating = 1)::int),
+      votes2 = greatest(0, c.votes2 - (mine.rating = 2)::int),
+      votes3 = greatest(0, c.votes3 - (mine.rating = 3)::int),
+      votes4 = greatest(0, c.votes4 - (mine.rating = 4)::int),
+      votes5 = greatest(0, c.votes5 - (mine.rating = 5)::int)
     from (
       select v.opinion_id, a.field, a.answer, v.rating
       from votes v

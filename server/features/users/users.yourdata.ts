@@ -189,6 +189,7 @@ export async function eraseAccount(db: Db, userId: number): Promise<boolean> {
     if (!account) return false;
     await yourData.withdrawGoodPoints(trx, userId, karmaAmounts);
     await yourData.withdrawCredits(trx, userId, karmaAmounts);
+    await yourData.queuePendingInsightRecounts(trx, userId);
     await yourData.removeVotes(trx, userId);
     await yourData.leaveTopicGroups(trx, userId);
     await yourData.removeOwnRows(trx, userId, account.email);
