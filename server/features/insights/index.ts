@@ -9,6 +9,8 @@ export {
   refreshOpinionInsightsJobKind,
 } from './insights.job-kind.ts';
 export { wordStoredTidbit } from './insights.wording.ts';
+/** An erasure queues the recount a change of the member's personal details still waits for. */
+export { queuePendingRecountsOfMember } from './insights.repository.ts';
 
 /** The complement rule of figures about parts of a whole (the minds-changed movement uses it). */
 export { shownParts } from './insights.figures.ts';

@@ -1,6 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import { inTransaction, lockDerivedRows, lockDerivedTable, type Db } from '../../db/database.ts';
 import type { DemographicAnswers } from '../../db/schema.ts';
+import {
+  refreshMemberInsightsJobKind,
+  refreshOpinionInsightsJobKind,
+} from './insights.job-kind.ts';
 
 /*
  * The insights' derived tables (docs/decisions/052-insights-and-stored-groups.md): per listed
@@ -391,4 +395,21 @@ export async function enqueueRefreshOfMemberOpinions(db: Db, userId: number, kin
     order by v.opinion_id
     on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
   `.execute(db);
+}
+
+/**
+ * Before a member's votes are erased, in the erasing transaction: when the recount their changed
+ * personal details queued (refresh-member-insights, which finds the opinions through the member's
+ * votes) has not run yet, queues it now for each opinion they voted on, while the votes still say
+ * which. Their counts are still under the answers they gave before, which the erasure, lowering
+ * counts under their current answers, cannot reach (docs/decisions/083).
+ */
+export async function queuePendingRecountsOfMember(db: Db, userId: number) {
+  const pending = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('dedupeKey', '=', `${refreshMemberInsightsJobKind}:${userId}`)
+    .where('doneAt', 'is', null)
+    .executeTakeFirst();
+  if (pending) await enqueueRefreshOfMemberOpinions(db, userId, refreshOpinionInsightsJobKind);
 }

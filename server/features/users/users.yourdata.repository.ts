@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { erasedUsername } from '../../../contract/constants.ts';
 import type { Db } from '../../db/database.ts';
-import { refreshMemberInsightsJobKind, refreshOpinionInsightsJobKind } from '../insights/index.ts';
 import type { KarmaAmounts } from './users.repository.ts';
 
 /*
@@ -274,27 +273,6 @@ export async function withdrawCredits(trx: Db, userId: number, amounts: KarmaAmo
   `.execute(trx);
   await trx.deleteFrom('persuasions').where('userId', '=', userId).execute();
   await trx.deleteFrom('voteChanges').where('userId', '=', userId).execute();
-}
-
-/**
- * When the recount the member's changed personal details queued has not run yet, queues it now
- * for each opinion they voted on, while their votes still say which (that job finds the opinions
- * through the votes): their counts are still under the answers they gave before, which
- * removeVotes, lowering them under their current answers, cannot reach.
- */
-export async function queuePendingInsightRecounts(trx: Db, userId: number) {
-  const kind = refreshOpinionInsightsJobKind;
-  await sql`
-    insert into jobs (kind, payload, dedupe_key)
-    select ${kind}, jsonb_build_object('opinionId', v.opinion_id), ${kind} || ':' || v.opinion_id
-    from votes v join opinions o on o.id = v.opinion_id and o.listed
-    where v.user_id = ${userId} and exists (
-      select 1 from jobs j
-      where j.dedupe_key = ${`${refreshMemberInsightsJobKind}:${userId}`} and j.done_at is null
-    )
-    order by v.opinion_id
-    on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
-  `.execute(trx);
 }
 
 /**

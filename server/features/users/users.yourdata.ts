@@ -1,6 +1,7 @@
 import { isSubscriptionOpen } from '../../../contract/payments.base.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { HttpError } from '../../http.ts';
+import { queuePendingRecountsOfMember } from '../insights/index.ts';
 import { karmaAmounts } from './users.karma.ts';
 import * as yourData from './users.yourdata.repository.ts';
 
@@ -189,7 +190,7 @@ export async function eraseAccount(db: Db, userId: number): Promise<boolean> {
     if (!account) return false;
     await yourData.withdrawGoodPoints(trx, userId, karmaAmounts);
     await yourData.withdrawCredits(trx, userId, karmaAmounts);
-    await yourData.queuePendingInsightRecounts(trx, userId);
+    await queuePendingRecountsOfMember(trx, userId);
     await yourData.removeVotes(trx, userId);
     await yourData.leaveTopicGroups(trx, userId);
     await yourData.removeOwnRows(trx, userId, account.email);
