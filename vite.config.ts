@@ -1,17 +1,30 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+// Two builds (`npm run build`): the browser's app into dist/web, and with `--ssr` the server's
+// entry (web/entry-server.tsx) into dist/ssr, which the server renders pages with
+// (docs/decisions/085).
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   plugins: [react()],
-  build: {
-    outDir: '../dist/web',
-    emptyOutDir: true,
-    sourcemap: false,
-    target: 'es2022',
-    // The critical path is measured from the manifest (bench/web-size.ts).
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? {
+        outDir: '../dist/ssr',
+        emptyOutDir: true,
+        sourcemap: false,
+        target: 'node24',
+        copyPublicDir: false,
+        rollupOptions: { input: 'entry-server.tsx' },
+      }
+    : {
+        outDir: '../dist/web',
+        emptyOutDir: true,
+        sourcemap: false,
+        target: 'es2022',
+        // The page's own files and the critical path are read from the manifest
+        // (server/plugins/web.render.ts, bench/web-size.ts).
+        manifest: true,
+      },
   server: {
     port: 5173,
     proxy: {
@@ -25,4 +38,4 @@ export default defineConfig({
       '/manifest.webmanifest': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

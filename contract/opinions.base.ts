@@ -18,11 +18,6 @@ export const topicTitleLimits = { min: 3, max: 60 } as const;
 export const getOpinion = { method: 'GET', path: '/api/opinion/get' } as const;
 export const userFeed = { method: 'POST', path: '/api/opinion/userfeed' } as const;
 
-/**
- * The id of the element in which the server sends a visitor's first For You page with the page
- * itself, as userFeed answers it (docs/decisions/046-the-feed-painted-by-the-server.md).
- */
-export const serverFeedElementId = 'stance-feed';
 export const getTopic = { method: 'GET', path: '/api/topic/get' } as const;
 export const getAllTopics = { method: 'GET', path: '/api/topic/getall' } as const;
 export const castVote = { method: 'POST', path: '/api/opinion/vote' } as const;

@@ -60,6 +60,30 @@ export type AppRouteName = keyof typeof appRoutes;
 
 export const productName = 'Stance';
 
+/**
+ * The id of the JSON data block after #root that carries the query cache a page was rendered
+ * from on the server (docs/decisions/085).
+ */
+export const pageStateElementId = 'stance-state';
+
+/** The share picture of a page, for link previews (og:image, twitter:image). */
+export type HeadImage = { path: string; width: number; height: number; alt: string };
+
+/** A page's head: the same for the server's HTML and the browser's document (docs/decisions/085). */
+export type Head = {
+  title: string;
+  description?: string;
+  /** Open Graph's type: an opinion is an article, everything else a website. */
+  type?: 'website' | 'article';
+  image?: HeadImage;
+  /** Pages no search engine should list. */
+  noindex?: boolean;
+};
+
+/** The description of every page without one of its own (also index.html's). */
+export const defaultDescription =
+  'Stance is a public encyclopedia of opinion: vote on opinions, argue for and against, and see where people stand.';
+
 /** Titles of pages whose title does not depend on loaded data. */
 const staticTitles: Partial<Record<AppRouteName, string>> = {
   home: 'Home',

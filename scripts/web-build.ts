@@ -26,20 +26,30 @@ function newestModification(directory: string): number {
  */
 export async function ensureWebBuild(): Promise<boolean> {
   const builtIndex = path.join(webDir, 'index.html');
+  const builtServerEntry = path.join(root, 'dist/ssr/entry-server.js');
   const sourcesChanged = Math.max(
     newestModification(path.join(root, 'web')),
     newestModification(path.join(root, 'contract')),
     fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
   );
-  if (fs.existsSync(builtIndex) && fs.statSync(builtIndex).mtimeMs >= sourcesChanged) return false;
+  const isFresh = (built: string) =>
+    fs.existsSync(built) && fs.statSync(built).mtimeMs >= sourcesChanged;
+  if (isFresh(builtIndex) && isFresh(builtServerEntry)) return false;
   const viteBin = path.join(
     path.dirname(createRequire(import.meta.url).resolve('vite/package.json')),
     'bin/vite.js',
   );
-  await new Promise<void>((resolve, reject) => {
+  // The browser's app, then the server's entry that renders its pages (docs/decisions/085).
+  await build(viteBin, []);
+  await build(viteBin, ['--ssr']);
+  return true;
+}
+
+function build(viteBin: string, extraArguments: string[]): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     // Always a production build: an inherited NODE_ENV (vitest sets `test`) would make Vite
     // bundle React's development build, three times the size.
-    const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+    const child = spawn(process.execPath, [viteBin, 'build', ...extraArguments, '--logLevel', 'warn'], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'inherit',
@@ -49,5 +59,4 @@ export async function ensureWebBuild(): Promise<boolean> {
       code === 0 ? resolve() : reject(new Error(`the web build failed (exit code ${code})`)),
     );
   });
-  return true;
 }

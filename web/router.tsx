@@ -1,57 +1,75 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { appRoutes, type AppRouteName } from '../contract/routes.ts';
 import { AppLayout } from './features/layout/components/AppLayout.tsx';
-import FeedPage from './pages/FeedPage.tsx';
 import RouteErrorPage from './pages/RouteErrorPage.tsx';
+import type { RouteHandle } from './routing/route-handle.ts';
 
-// The For You feed is the front door and ships in the main bundle; every other page loads on
-// first visit.
-const pages: Record<AppRouteName, ComponentType> = {
-  home: lazy(() => import('./pages/HomePage.tsx')),
-  opinionFeed: FeedPage,
-  demographics: lazy(() => import('./pages/DemographicsPage.tsx')),
-  suggest: lazy(() => import('./pages/SuggestPage.tsx')),
-  userProfile: lazy(() => import('./pages/UserProfilePage.tsx')),
-  userComments: lazy(() => import('./pages/UserCommentsPage.tsx')),
-  opinion: lazy(() => import('./pages/OpinionPage.tsx')),
-  detailedOpinionReport: lazy(() => import('./pages/DetailedOpinionReportPage.tsx')),
-  quiz: lazy(() => import('./pages/QuizPage.tsx')),
-  topic: lazy(() => import('./pages/TopicPage.tsx')),
-  allTopics: lazy(() => import('./pages/AllTopicsPage.tsx')),
-  topContributors: lazy(() => import('./pages/ContributorsPage.tsx')),
-  latestActivity: lazy(() => import('./pages/ActivityPage.tsx')),
-  dnaReport: lazy(() => import('./pages/DnaReportPage.tsx')),
-  detailedReport: lazy(() => import('./pages/DetailedReportPage.tsx')),
-  detailedReportOverview: lazy(() => import('./pages/DetailedReportOverviewPage.tsx')),
-  cookieReset: lazy(() => import('./pages/CookieResetPage.tsx')),
-  emailPref: lazy(() => import('./pages/EmailPrefPage.tsx')),
-  notifications: lazy(() => import('./pages/NotificationsPage.tsx')),
-  questionFeed: lazy(() => import('./pages/QuestionsPage.tsx')),
-  argFeed: lazy(() => import('./pages/ArgumentsPage.tsx')),
-  search: lazy(() => import('./pages/SearchPage.tsx')),
-  question: lazy(() => import('./pages/QuestionPage.tsx')),
-  signup: lazy(() => import('./pages/SignupPage.tsx')),
-  login: lazy(() => import('./pages/LoginPage.tsx')),
-  passwordResetNew: lazy(() => import('./pages/PasswordResetPage.tsx')),
-  trackingDummyPage: lazy(() => import('./pages/TrackingPage.tsx')),
-  notFound: lazy(() => import('./pages/NotFoundPage.tsx')),
-  admin: lazy(() => import('./pages/AdminPage.tsx')),
-  questionAdmin: lazy(() => import('./pages/QuestionAdminPage.tsx')),
-  newQuestion: lazy(() => import('./pages/QuestionEditorPage.tsx')),
-  editQuestion: lazy(() => import('./pages/QuestionEditorPage.tsx')),
-  topicReport: lazy(() => import('./pages/TopicReportPage.tsx')),
-  encyclopedia: lazy(() => import('./pages/EncyclopediaPage.tsx')),
-  categories: lazy(() => import('./pages/CategoriesPage.tsx')),
-  privacy: lazy(() => import('./pages/PrivacyPage.tsx')),
-  cookies: lazy(() => import('./pages/CookiesPage.tsx')),
-  termsOfService: lazy(() => import('./pages/TermsPage.tsx')),
-  appSettings: lazy(() => import('./pages/AppSettingsPage.tsx')),
-  opinionHistory: lazy(() => import('./pages/OpinionHistoryPage.tsx')),
-  goOpinionDna: lazy(() => import('./pages/GoOpinionDnaPage.tsx')),
-  article: lazy(() => import('./pages/ArticlePage.tsx')),
-  sharedReport: lazy(() => import('./pages/SharedReportPage.tsx')),
+/** What a page module exports: its component, and what the server needs to render it first. */
+type PageModule = { default: ComponentType; handle?: RouteHandle };
+
+// Every page loads on first visit, the first one before the app hydrates (web/main.tsx), so a
+// page's code is fetched only by readers of that page (docs/decisions/085).
+const pageModules = import.meta.glob<PageModule>([
+  './pages/*Page.tsx',
+  '!./pages/AuthPage.tsx',
+  '!./pages/RouteErrorPage.tsx',
+]);
+
+/** Each route's page, by file name in web/pages (the build manifest names chunks by file). */
+export const pageFiles: Record<AppRouteName, string> = {
+  home: 'HomePage',
+  opinionFeed: 'FeedPage',
+  demographics: 'DemographicsPage',
+  suggest: 'SuggestPage',
+  userProfile: 'UserProfilePage',
+  userComments: 'UserCommentsPage',
+  opinion: 'OpinionPage',
+  detailedOpinionReport: 'DetailedOpinionReportPage',
+  quiz: 'QuizPage',
+  topic: 'TopicPage',
+  allTopics: 'AllTopicsPage',
+  topContributors: 'ContributorsPage',
+  latestActivity: 'ActivityPage',
+  dnaReport: 'DnaReportPage',
+  detailedReport: 'DetailedReportPage',
+  detailedReportOverview: 'DetailedReportOverviewPage',
+  cookieReset: 'CookieResetPage',
+  emailPref: 'EmailPrefPage',
+  notifications: 'NotificationsPage',
+  questionFeed: 'QuestionsPage',
+  argFeed: 'ArgumentsPage',
+  search: 'SearchPage',
+  question: 'QuestionPage',
+  signup: 'SignupPage',
+  login: 'LoginPage',
+  passwordResetNew: 'PasswordResetPage',
+  trackingDummyPage: 'TrackingPage',
+  notFound: 'NotFoundPage',
+  admin: 'AdminPage',
+  questionAdmin: 'QuestionAdminPage',
+  newQuestion: 'QuestionEditorPage',
+  editQuestion: 'QuestionEditorPage',
+  topicReport: 'TopicReportPage',
+  encyclopedia: 'EncyclopediaPage',
+  categories: 'CategoriesPage',
+  privacy: 'PrivacyPage',
+  cookies: 'CookiesPage',
+  termsOfService: 'TermsPage',
+  appSettings: 'AppSettingsPage',
+  opinionHistory: 'OpinionHistoryPage',
+  goOpinionDna: 'GoOpinionDnaPage',
+  article: 'ArticlePage',
+  sharedReport: 'SharedReportPage',
 };
+
+/** The route object's `lazy`: the page's component and handle, loaded once. */
+function lazyPage(name: AppRouteName): RouteObject['lazy'] {
+  return async () => {
+    const page = await pageModules[`./pages/${pageFiles[name]}.tsx`]!();
+    return { Component: page.default, handle: { ...page.handle, name } };
+  };
+}
 
 /** Every route of docs/product/screens.md by its name (each route's `id`), and Not found. */
 export const routes: RouteObject[] = [
@@ -62,13 +80,28 @@ export const routes: RouteObject[] = [
       ...(Object.entries(appRoutes) as [AppRouteName, string][]).map(([name, path]) => ({
         id: name,
         path,
-        Component: pages[name],
+        lazy: lazyPage(name),
         ErrorBoundary: RouteErrorPage,
       })),
-      { id: 'unknown', path: '*', Component: pages.notFound, ErrorBoundary: RouteErrorPage },
+      { id: 'unknown', path: '*', lazy: lazyPage('notFound'), ErrorBoundary: RouteErrorPage },
     ],
   },
 ];
+
+/**
+ * Loads the pages the current address matches, so the app's first render is the page the server
+ * rendered (hydration must not meet a page still loading).
+ */
+export async function loadMatchedPages(pathname: string) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

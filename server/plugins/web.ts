@@ -5,22 +5,20 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { appRoutes, matchAppRoute, pageTitle, productName } from '../../contract/routes.ts';
-import type { Db } from '../db/database.ts';
-import { findUsernameCased } from '../features/people/people.service.ts';
 import {
+  appRoutes,
   defaultDescription,
-  isServerRendered,
-  notFoundPage,
-  renderServerPage,
-  type ServerPage,
-} from '../features/seo/seo.pages.ts';
+  matchAppRoute,
+  pageStateElementId,
+  pageTitle,
+  productName,
+  type Head,
+} from '../../contract/routes.ts';
+import type { Db } from '../db/database.ts';
 import { registerSeoRoutes } from '../features/seo/seo.routes.ts';
 import { escapeHtml } from '../html.ts';
 import { sendFailure } from './errors.ts';
-import { sessionCookieName } from './session.ts';
-
-export { defaultDescription };
+import { loadPageRenderer, type PageAssets } from './web.render.ts';
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -57,22 +55,33 @@ const fallbackIndexHtml = `<!doctype html>
 <h1>${productName}</h1><p>The web app has not been built yet. Run <code>npm run build</code>, then reload.</p>
 </main></body></html>`;
 
+/** What goes into index.html for one page: its head, its files, #root's content and its data. */
+export type PageParts = {
+  head: Head;
+  assets?: PageAssets;
+  html?: string;
+  state?: unknown;
+};
+
 /**
- * The page's <title>, meta description and Open Graph / Twitter card tags, so that a shared link
- * previews with the opinion's own title, standing and share image before any script runs; and
- * the server-rendered content inside #root (docs/decisions/038), which the app replaces.
+ * The page's <title>, meta description, canonical and Open Graph / Twitter card tags (so a
+ * shared link previews with the page's own title, description and share image before any script
+ * runs), its stylesheets and scripts, the app rendered into #root, and the query cache it was
+ * rendered from as a JSON data block for the browser to hydrate from (docs/decisions/085).
  */
-export function renderPage(html: string, page: ServerPage, url: string, origin: string): string {
-  const image = page.image;
+export function renderPage(html: string, page: PageParts, url: string, origin: string): string {
+  const { head } = page;
+  const image = head.image;
+  const description = head.description ?? defaultDescription;
   const metaProperty = (property: string, content: string) =>
     `<meta property="${property}" content="${escapeHtml(content)}" />`;
   const metaName = (name: string, content: string) =>
     `<meta name="${name}" content="${escapeHtml(content)}" />`;
   const tags = [
     metaProperty('og:site_name', productName),
-    metaProperty('og:type', page.type),
-    metaProperty('og:title', page.title),
-    metaProperty('og:description', page.description),
+    metaProperty('og:type', head.type ?? 'website'),
+    metaProperty('og:title', head.title),
+    metaProperty('og:description', description),
     metaProperty('og:url', url),
     ...(image
       ? [
@@ -84,8 +93,8 @@ export function renderPage(html: string, page: ServerPage, url: string, origin: 
         ]
       : []),
     metaName('twitter:card', image ? 'summary_large_image' : 'summary'),
-    metaName('twitter:title', page.title),
-    metaName('twitter:description', page.description),
+    metaName('twitter:title', head.title),
+    metaName('twitter:description', description),
     ...(image
       ? [
           metaName('twitter:image', `${origin}${image.path}`),
@@ -93,27 +102,34 @@ export function renderPage(html: string, page: ServerPage, url: string, origin: 
         ]
       : []),
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    ...(page.noindex ? [metaName('robots', 'noindex')] : []),
+    ...(head.noindex ? [metaName('robots', 'noindex')] : []),
+    ...(page.assets?.stylesheets ?? []).map(
+      (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`,
+    ),
+    ...(page.assets?.scripts ?? []).map(
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`,
+    ),
   ].join('\n    ');
-  const description = metaName('description', page.description);
+  const descriptionTag = metaName('description', description);
   // Replacer functions, not strings: a title may contain `$&`, which a string would expand.
   const withTitle = html.replace(
     /<title>[^<]*<\/title>/,
-    () => `<title>${escapeHtml(page.title)}</title>`,
+    () => `<title>${escapeHtml(head.title)}</title>`,
   );
   const descriptionPattern = /<meta\s+name="description"[^>]*>/;
   const withDescription = descriptionPattern.test(withTitle)
-    ? withTitle.replace(descriptionPattern, () => description)
-    : withTitle.replace('</head>', () => `${description}\n  </head>`);
+    ? withTitle.replace(descriptionPattern, () => descriptionTag)
+    : withTitle.replace('</head>', () => `${descriptionTag}\n  </head>`);
   const withHead = withDescription.replace('</head>', () => `  ${tags}\n  </head>`);
   // JSON in a data block: `<` escaped, so no value can close the element.
-  const data = page.data
-    ? `\n<script type="application/json" id="${page.data.id}">` +
-      `${JSON.stringify(page.data.value).replaceAll('<', '\\u003c')}</script>`
-    : '';
-  return page.body
-    ? withHead.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>${data}`)
-    : withHead;
+  const data =
+    page.state === undefined
+      ? ''
+      : `\n<script type="application/json" id="${pageStateElementId}">` +
+        `${JSON.stringify(page.state).replaceAll('<', '\\u003c')}</script>`;
+  return page.html === undefined
+    ? withHead
+    : withHead.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${data}`);
 }
 
 /**
@@ -169,46 +185,44 @@ export async function registerWeb(
     );
   });
 
-  /**
-   * The page for a path: opinions, topics and profiles rendered on the server with their content;
-   * every other route of the app with its title and an empty #root; anything else Not found.
-   */
-  async function pageFor(pathname: string, hasSession: boolean): Promise<ServerPage> {
-    const page = (title: string): ServerPage => ({
-      title,
-      status: 200,
-      description: defaultDescription,
-      type: 'website',
-      body: '',
-    });
+  const renderer = await loadPageRenderer(app, { db: options.db, webDir: options.webDir });
+
+  /** A page without the server build: its title and status only, the app renders the rest. */
+  function titleOnlyPage(pathname: string): { status: number; parts: PageParts } {
     const match = matchAppRoute(pathname);
-    if (!match || match.name === 'notFound') return notFoundPage();
-    // PostgreSQL text cannot hold U+0000, so no slug or name has one, and a look-up with it fails.
-    if (Object.values(match.params).some((value) => value.includes('\u0000'))) {
-      return notFoundPage();
-    }
-    // A member's feed is their own: the app asks for it (docs/decisions/046).
-    if (match.name === 'opinionFeed' && hasSession) return page(pageTitle(match.name, {}));
-    if (isServerRendered(match.name)) {
-      return renderServerPage(options.db, match.name, match.params);
-    }
-    if (match.name === 'userComments') {
-      const username = await findUsernameCased(options.db, match.params.username!);
-      return username ? page(pageTitle(match.name, { username })) : notFoundPage();
-    }
-    return page(pageTitle(match.name, match.params));
+    const name = !match || match.name === 'notFound' ? 'notFound' : match.name;
+    return {
+      status: name === 'notFound' ? 404 : 200,
+      parts: { head: { title: pageTitle(name, match?.params ?? {}) } },
+    };
   }
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
-    const page = await pageFor(pathname, request.cookies[sessionCookieName] !== undefined);
     const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+    let status: number;
+    let parts: PageParts;
+    // PostgreSQL text cannot hold U+0000, so no slug or name has one, and a look-up with it fails.
+    const decoded = safeDecode(pathname);
+    if (!renderer || decoded === null || decoded.includes('\u0000')) {
+      ({ status, parts } = titleOnlyPage(pathname));
+    } else {
+      const page = await renderer.render(request, request.url);
+      if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+      status = page.status;
+      parts = {
+        head: page.head,
+        assets: renderer.assetsOf(page.pageFile),
+        html: page.html,
+        state: page.state,
+      };
+    }
     const indexHtml = cachedIndexHtml ?? readIndexHtml();
-    const html = renderPage(indexHtml, page, `${origin}${pathname}`, origin);
+    const html = renderPage(indexHtml, parts, `${origin}${pathname}`, origin);
     const { body, encoding } = await compressPage(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     return reply
-      .code(page.status)
+      .code(status)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')

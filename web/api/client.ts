@@ -14,6 +14,17 @@ export class ApiError extends Error {
 /** Status used when the request never got an answer (offline, DNS, aborted by the browser). */
 export const networkErrorStatus = 0;
 
+/**
+ * How a call reaches the server: the browser's `fetch`. The server, rendering a page, answers the
+ * app's calls itself in-process with the reader's cookies (web/entry-server.tsx, docs/decisions/085).
+ */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+export function setTransport(next: Transport) {
+  transport = next;
+}
+
 /** Turns a GET payload into a query string; undefined fields are left out. */
 export function toQueryString(payload: Record<string, unknown>): string {
   const search = new URLSearchParams();
@@ -46,7 +57,7 @@ export async function callApi(
   const url = isGet ? call.path + toQueryString(payload as Record<string, unknown>) : call.path;
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       method: call.method,
       credentials: 'same-origin',
       headers: isGet

@@ -3,7 +3,7 @@ import { statusOf } from '../api/client.ts';
 import { CommentThread } from '../features/comments/components/CommentThread.tsx';
 import { OpinionMovement } from '../features/minds/components/Movement.tsx';
 import { PersuasionPrompt } from '../features/minds/components/PersuasionPrompt.tsx';
-import { useOpinion } from '../features/opinions/api.ts';
+import { opinionQuery, useOpinion } from '../features/opinions/api.ts';
 import {
   OpinionDetail,
   OpinionDetailSkeleton,
@@ -12,7 +12,12 @@ import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import type { RouteHandle } from '../routing/route-handle.ts';
 import styles from './OpinionPage.module.css';
+
+export const handle: RouteHandle = {
+  queries: ({ params }) => [opinionQuery(params.slug ?? '')],
+};
 
 /** opinion, `/o/{slug}`: the opinion card, vote widget, share panel and comment thread. */
 export default function OpinionPage() {

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { exportTopicReport } from '../../contract/analytics.base.ts';
 import { statusOf } from '../api/client.ts';
 import { CsvDownload } from '../features/analytics/components/CsvDownload.tsx';
-import { useTopicFeed } from '../features/feed/api.ts';
+import { topicFeedQuery, useTopicFeed } from '../features/feed/api.ts';
 import { FeedView } from '../features/feed/components/FeedView.tsx';
 import { collectFeedOpinions } from '../features/feed/feed-items.ts';
 import { LazyTopicGroups } from '../features/insights/components/LazyInsights.tsx';
@@ -13,7 +13,12 @@ import { capitalizeFirst, pluralize } from '../ui/format.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
+import type { RouteHandle } from '../routing/route-handle.ts';
 import styles from './TopicPage.module.css';
+
+export const handle: RouteHandle = {
+  queries: ({ params }) => [topicFeedQuery(params.slug ?? '')],
+};
 
 /** Topic slugs whose description shows as an intro banner (docs/product/screens.md#feeds). */
 export const topicsWithIntroBanner = new Set([

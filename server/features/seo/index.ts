@@ -1,6 +1,5 @@
-// What other features may use of seo besides seo.service.ts: the frame of a server-rendered page
-// and the toolkit that draws share images (the shared results' page and picture use both).
-export { pageFrame, path, text, type ServerPage } from './seo.markup.ts';
+// What other features may use of seo besides seo.service.ts: the toolkit that draws share images
+// (the shared results' picture uses it).
 export {
   colours,
   contentRight,

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { getTopic, userFeed } from '../../../contract/opinions.base.ts';
 import { callApi } from '../../api/client.ts';
 
@@ -7,25 +7,31 @@ function nextCursor(page: { After: string; EndReached: boolean }): string | unde
   return page.EndReached || page.After === '' ? undefined : page.After;
 }
 
-/** The For You feed's query (seeded from the page by server-feed.ts). */
+/** The For You feed's query; its first page comes with the page from the server. */
 export const forYouFeedKey = ['feed', 'forYou'];
 
-export function useUserFeed() {
-  return useInfiniteQuery({
+export const userFeedQuery = () =>
+  infiniteQueryOptions({
     queryKey: forYouFeedKey,
     queryFn: ({ pageParam, signal }) =>
       callApi(userFeed, pageParam ? { after: pageParam } : {}, { signal }),
     initialPageParam: '',
     getNextPageParam: nextCursor,
   });
+
+export function useUserFeed() {
+  return useInfiniteQuery(userFeedQuery());
 }
 
-export function useTopicFeed(slug: string) {
-  return useInfiniteQuery({
+export const topicFeedQuery = (slug: string) =>
+  infiniteQueryOptions({
     queryKey: ['feed', 'topic', slug],
     queryFn: ({ pageParam, signal }) =>
       callApi(getTopic, pageParam ? { slug, after: pageParam } : { slug }, { signal }),
     initialPageParam: '',
     getNextPageParam: nextCursor,
   });
+
+export function useTopicFeed(slug: string) {
+  return useInfiniteQuery(topicFeedQuery(slug));
 }

@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { Opinion } from '../../../contract/entities.ts';
 import {
   castVote,
@@ -21,12 +27,14 @@ const feedQueryKey = ['feed'] as const;
 type OpinionPageData = ResponseOf<typeof getOpinion>;
 type FeedPageLike = { Opinions: Opinion[]; Recent?: Opinion[] | undefined };
 
-export function useOpinion(slug: string, { enabled = true } = {}) {
-  return useQuery({
+export const opinionQuery = (slug: string) =>
+  queryOptions({
     queryKey: opinionQueryKey(slug),
     queryFn: ({ signal }) => callApi(getOpinion, { slug }, { signal }),
-    enabled: enabled && slug !== '',
   });
+
+export function useOpinion(slug: string, { enabled = true } = {}) {
+  return useQuery({ ...opinionQuery(slug), enabled: enabled && slug !== '' });
 }
 
 /** Applies a change to the opinion wherever a cached feed page shows it. */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userInfo } from '../../../contract/user.base.ts';
 import { callApi } from '../../api/client.ts';
 
@@ -7,13 +7,19 @@ export const userRefreshIntervalMs = 300_000;
 
 export const currentUserQueryKey = ['user', 'info'] as const;
 
+/** Who is reading: asked by every page, the server's render included. */
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => callApi(userInfo, {}, { signal }),
+    staleTime: userRefreshIntervalMs,
+  });
+
 /** The user-info call, refreshed every 5 minutes only while the page is visible. */
 export function useCurrentUserQuery() {
   return useQuery({
-    queryKey: currentUserQueryKey,
-    queryFn: ({ signal }) => callApi(userInfo, {}, { signal }),
+    ...currentUserQuery(),
     refetchInterval: userRefreshIntervalMs,
     refetchIntervalInBackground: false,
-    staleTime: userRefreshIntervalMs,
   });
 }

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { matchAppRoute } from '../../contract/routes.ts';
+import { cachesPerDatabase, createReadCache } from '../read-cache.ts';
+import type { Db } from '../db/database.ts';
+import { sessionCookieName } from './session.ts';
+// Types only: the module itself is the build's (dist/ssr), loaded at start.
+import type { RenderedPage } from '../../web/entry-server.tsx';
+
+export type { RenderedPage };
+
+/**
+ * Server rendering of the web app (docs/decisions/085): the build's server entry renders a route
+ * with the app's own components; this module gives it the server's API in-process, finds the
+ * route's stylesheets and scripts in the build manifest, and keeps visitors' pages for the read
+ * cache's time.
+ */
+
+type ServerEntry = {
+  render(url: URL, transport: (url: string, init: RequestInit) => Promise<Response>): Promise<RenderedPage>;
+};
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+/** A page's own files, beyond the entry's: linked in the head so they load with the HTML. */
+export type PageAssets = { stylesheets: string[]; scripts: string[] };
+
+export type PageRenderer = {
+  render(request: FastifyRequest, pathAndQuery: string): Promise<RenderedPage>;
+  assetsOf(pageFile: string): PageAssets;
+};
+
+/** Where the server build of the web app lies beside the browser's (vite.config.ts). */
+export function serverEntryPath(webDir: string): string {
+  return path.join(webDir, '..', 'ssr', 'entry-server.js');
+}
+
+/**
+ * Visitors' pages are the same for every visitor: kept like the reads they are made of, for
+ * READ_CACHE_MS, and dropped on any change but a vote (a page's vote counts may lag like every
+ * shared read's, docs/decisions/043).
+ */
+const pageCaches = cachesPerDatabase(
+  (ttlMs, clock) => ({
+    pages: createReadCache<RenderedPage>({ ttlMs, maxEntries: 2_000, clock }),
+  }),
+  {
+    onChange: (caches, change) => {
+      if (change.on === 'opinion' && change.what === 'votes') return;
+      caches.pages.clear();
+    },
+  },
+);
+
+/** Request headers an API call made for the reader carries: who they are, what they read. */
+const forwardedHeaders = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for'] as const;
+
+/** The web app's server renderer, or null when the server build is absent (tests' fixture app). */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  options: { db: Db; webDir: string },
+): Promise<PageRenderer | null> {
+  const entryPath = serverEntryPath(options.webDir);
+  const manifestPath = path.join(options.webDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(entryPath) || !fs.existsSync(manifestPath)) return null;
+  const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const assetsByPage = new Map<string, PageAssets>();
+
+  function assetsOf(pageFile: string): PageAssets {
+    const held = assetsByPage.get(pageFile);
+    if (held) return held;
+    const stylesheets = new Set<string>();
+    const scripts = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key) || chunk.isEntry) return;
+      seen.add(key);
+      scripts.add(`/${chunk.file}`);
+      for (const css of chunk.css ?? []) stylesheets.add(`/${css}`);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(`pages/${pageFile}.tsx`);
+    const assets = { stylesheets: [...stylesheets], scripts: [...scripts] };
+    assetsByPage.set(pageFile, assets);
+    return assets;
+  }
+
+  function renderFresh(request: FastifyRequest, pathAndQuery: string): Promise<RenderedPage> {
+    const headers: Record<string, string> = {};
+    for (const name of forwardedHeaders) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const url = new URL(pathAndQuery, 'http://stance.local');
+    return entry.render(url, async (callUrl, init) => {
+      const answer = await app.inject({
+        method: (init.method ?? 'GET') as 'GET' | 'POST',
+        url: callUrl,
+        headers: { ...headers, ...(init.headers as Record<string, string>) },
+        payload: typeof init.body === 'string' ? init.body : undefined,
+        remoteAddress: request.ip,
+      });
+      const responseHeaders = new Headers();
+      const contentType = answer.headers['content-type'];
+      if (typeof contentType === 'string') responseHeaders.set('content-type', contentType);
+      return new Response(answer.rawPayload.length > 0 ? answer.rawPayload : null, {
+        status: answer.statusCode,
+        headers: responseHeaders,
+      });
+    });
+  }
+
+  return {
+    assetsOf,
+    render(request, pathAndQuery) {
+      // A member's page is their own; a visitor's is every visitor's. A shared result is one
+      // look-up, and gone at once when its member stops sharing it (docs/decisions/041).
+      const isOwn = request.cookies[sessionCookieName] !== undefined;
+      if (isOwn || matchAppRoute(pathAndQuery.split('?')[0]!)?.name === 'sharedReport') {
+        return renderFresh(request, pathAndQuery);
+      }
+      return pageCaches(options.db).pages.get(pathAndQuery, () =>
+        renderFresh(request, pathAndQuery),
+      );
+    },
+  };
+}
+

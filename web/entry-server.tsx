@@ -1,0 +1,149 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
+import {
+  defaultDescription,
+  pageTitle,
+  type AppRouteName,
+  type Head,
+} from '../contract/routes.ts';
+import { setTransport, statusOf } from './api/client.ts';
+import { createQueryClient } from './api/query-client.ts';
+import { AppProviders } from './app-providers.tsx';
+import { currentUserQuery } from './features/session/api.ts';
+import { pageFiles, routes } from './router.tsx';
+import { toSentState } from './routing/page-state.ts';
+import { isInfiniteQuery, type RouteArgs, type RouteHandle } from './routing/route-handle.ts';
+
+/**
+ * The web app rendered on the server (docs/decisions/085): the route's page and its queries are
+ * known from the address before anything renders, fetched through the server's own API with the
+ * reader's cookies, rendered once, and sent with the query cache for the browser to hydrate from.
+ */
+
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The API of the request being rendered: pages render side by side, each with its reader's. */
+const requestTransport = new AsyncLocalStorage<Transport>();
+setTransport((url, init) => {
+  const transport = requestTransport.getStore();
+  if (!transport) throw new Error('An API call outside a page render');
+  return transport(url, init);
+});
+
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** The route's name, and the page module the build manifest knows it by. */
+      route: AppRouteName;
+      pageFile: string;
+      head: Head;
+      /** #root's content. */
+      html: string;
+      /** The query cache as JSON, for the browser's first render. */
+      state: unknown;
+    };
+
+const handler = createStaticHandler(routes);
+
+/** Statuses of a page whose main query failed, as the page itself then shows. */
+const pageStatuses = new Set([404, 410]);
+
+export async function render(url: URL, transport: Transport): Promise<RenderedPage> {
+  return requestTransport.run(transport, async () => {
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response) {
+      return {
+        kind: 'redirect',
+        status: context.status,
+        location: context.headers.get('location') ?? '/',
+      };
+    }
+    const match = context.matches.at(-1);
+    const handle = (match?.route.handle ?? {}) as RouteHandle & { name?: AppRouteName };
+    const name: AppRouteName = handle.name ?? 'notFound';
+    const args: RouteArgs = {
+      name,
+      params: (match?.params ?? {}) as Record<string, string>,
+      search: url.searchParams,
+    };
+    const queryClient = createQueryClient();
+    const status = await fetchPageQueries(queryClient, handle, args, context);
+    const html = await renderToString(queryClient, context);
+    return {
+      kind: 'page',
+      status,
+      route: name,
+      pageFile: pageFiles[name],
+      head: handle.head?.({ ...args, queryClient }) ?? {
+        title: pageTitle(name, args.params),
+        description: defaultDescription,
+      },
+      html,
+      state: toSentState(dehydrate(queryClient, { shouldDehydrateQuery: () => true })),
+    };
+  });
+}
+
+/** Fetches what the page's first screen shows; answers the page's status. */
+async function fetchPageQueries(
+  queryClient: QueryClient,
+  handle: RouteHandle,
+  args: RouteArgs,
+  context: StaticHandlerContext,
+): Promise<number> {
+  const queries = handle.queries?.(args) ?? [];
+  const statuses = await Promise.all(
+    [currentUserQuery(), ...queries].map(async (query) => {
+      try {
+        if (isInfiniteQuery(query)) await queryClient.fetchInfiniteQuery(query);
+        else await queryClient.fetchQuery(query);
+        return 200;
+      } catch (error) {
+        return statusOf(error) ?? 500;
+      }
+    }),
+  );
+  const failed = statuses.find((status) => pageStatuses.has(status));
+  if (failed) return failed;
+  return args.name === 'notFound' ? 404 : context.statusCode;
+}
+
+/** The app's markup once everything in it is ready (lazy parts included): one string. */
+function renderToString(queryClient: QueryClient, context: StaticHandlerContext): Promise<string> {
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>,
+      {
+        onAllReady: () => stream.pipe(sink),
+        onShellError: reject,
+        onError: (error) => {
+          console.error('Server render error:', error);
+        },
+      },
+    );
+  });
+}
