@@ -8,7 +8,16 @@ import { baseUrl, isBrowserMissing, launchBrowser, newVisitor } from './fixtures
  * no hydration error, and no element the server sent inside #root is replaced while it loads.
  */
 
-type PublicPage = { path: string; /** Text the page's main content shows. */ shows: string[] };
+type PublicPage = {
+  path: string;
+  status?: number;
+  /** The document's title, in the server's HTML and once the app runs. */
+  title: string;
+  /** Text the page's main content shows. */
+  shows: string[];
+  /** Whether the page has a share image (og:image). */
+  hasImage?: boolean;
+};
 
 async function apiBody<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -31,11 +40,25 @@ async function publicPages(): Promise<PublicPage[]> {
   );
   const member = contributors.Contributors[0]!.UsernameCased;
   return [
-    { path: '/', shows: [feed.Opinions[0]!.Title, feed.Opinions[1]!.Title] },
-    { path: `/o/${opinion.Slug}`, shows: [opinion.Title] },
-    { path: '/t/culture-wars', shows: ['Culture wars'] },
-    { path: `/u/${member}`, shows: [member] },
-    { path: '/not-a-page', shows: ['Not found'] },
+    {
+      path: '/',
+      title: 'Stance · the encyclopedia of opinion',
+      shows: [feed.Opinions[0]!.Title, feed.Opinions[1]!.Title],
+    },
+    {
+      path: `/o/${opinion.Slug}`,
+      title: `${opinion.Title} · Stance`,
+      shows: [opinion.Title],
+      hasImage: true,
+    },
+    { path: '/o/no-such-opinion', status: 404, title: 'Not found · Stance', shows: ['Not found'] },
+    { path: '/t/culture-wars', title: 'Culture wars · Stance', shows: ['Culture wars'] },
+    {
+      path: `/u/${member}`,
+      title: `Meet ${member}, a contributor to civil discourse`,
+      shows: [member],
+    },
+    { path: '/not-a-page', status: 404, title: 'Not found · Stance', shows: ['Not found'] },
   ];
 }
 
@@ -63,6 +86,8 @@ const watchServerMarkup = `{
 async function hydrationProblems(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
   page.on('console', (message) => {
+    // A missing page's own 404 is the answer it should get.
+    if (message.text().includes('status of 404')) return;
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   await page.addInitScript({ content: watchServerMarkup });
@@ -88,23 +113,42 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
     await browser?.close();
   });
 
+  it('sends every public page with its status and head: title, description, canonical, Open Graph', async () => {
+    for (const { path, status = 200, title, hasImage = false } of pages) {
+      const response = await fetch(`${baseUrl}${path}`);
+      const html = await response.text();
+      expect.soft(response.status, path).toBe(status);
+      const meta = (attribute: string, name: string) =>
+        new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
+      const decode = (text: string | undefined) =>
+        text?.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+      expect.soft(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1]), path).toBe(title);
+      expect.soft(decode(meta('property', 'og:title')), path).toBe(title);
+      expect.soft(meta('name', 'description')?.length, path).toBeGreaterThan(20);
+      expect.soft(meta('property', 'og:url'), path).toBe(`${baseUrl}${path}`);
+      expect.soft(html, path).toContain(`<link rel="canonical" href="${baseUrl}${path}"`);
+      const image = meta('property', 'og:image');
+      expect.soft(image !== undefined, `${path} has an og:image`).toBe(hasImage);
+      if (image) expect.soft((await fetch(image)).headers.get('content-type')).toBe('image/png');
+    }
+  });
+
   it('shows every public page’s main content with JavaScript off', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl });
     const page = await context.newPage();
     for (const { path, shows } of pages) {
       await page.goto(path);
-      const main = page.locator('main');
-      for (const text of shows) {
-        await expect.soft(main, `${path} shows “${text}”`).toContainText(text);
-      }
+      const main = (await page.locator('main').textContent()) ?? '';
+      for (const text of shows) expect.soft(main, `${path} shows “${text}”`).toContain(text);
     }
     await context.close();
   });
 
   it('hydrates every public page without a mismatch or a replaced element', async () => {
-    for (const { path } of pages) {
+    for (const { path, title } of pages) {
       const page = await newVisitor(browser);
       expect.soft(await hydrationProblems(page, path), path).toEqual([]);
+      expect.soft(await page.title(), path).toBe(title);
       await page.context().close();
     }
   });

@@ -1,26 +1,19 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { Writable } from 'node:stream';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import {
-  defaultDescription,
-  pageTitle,
-  type AppRouteName,
-  type Head,
-} from '../contract/routes.ts';
-import { setTransport, statusOf } from './api/client.ts';
+import { defaultDescription, pageTitle, type AppRouteName, type Head } from '../contract/routes.ts';
+import { statusOf } from './api/client.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { AppProviders } from './app-providers.tsx';
 import { currentUserQuery } from './features/session/api.ts';
 import { pageFiles, routes } from './router.tsx';
 import { toSentState } from './routing/page-state.ts';
-import { isInfiniteQuery, type RouteArgs, type RouteHandle } from './routing/route-handle.ts';
+import { routeQuery, type RouteArgs, type RouteHandle } from './routing/route-handle.ts';
 
 /**
  * The web app rendered on the server (docs/decisions/085): the route's page and its queries are
@@ -28,15 +21,9 @@ import { isInfiniteQuery, type RouteArgs, type RouteHandle } from './routing/rou
  * reader's cookies, rendered once, and sent with the query cache for the browser to hydrate from.
  */
 
-type Transport = (url: string, init: RequestInit) => Promise<Response>;
-
-/** The API of the request being rendered: pages render side by side, each with its reader's. */
-const requestTransport = new AsyncLocalStorage<Transport>();
-setTransport((url, init) => {
-  const transport = requestTransport.getStore();
-  if (!transport) throw new Error('An API call outside a page render');
-  return transport(url, init);
-});
+// The server sets how the app's calls reach its API: each render's own, with its reader's
+// cookies (server/plugins/web.render.ts keeps them apart while pages render side by side).
+export { setTransport } from './api/client.ts';
 
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
@@ -58,40 +45,38 @@ const handler = createStaticHandler(routes);
 /** Statuses of a page whose main query failed, as the page itself then shows. */
 const pageStatuses = new Set([404, 410]);
 
-export async function render(url: URL, transport: Transport): Promise<RenderedPage> {
-  return requestTransport.run(transport, async () => {
-    const context = await handler.query(new Request(url));
-    if (context instanceof Response) {
-      return {
-        kind: 'redirect',
-        status: context.status,
-        location: context.headers.get('location') ?? '/',
-      };
-    }
-    const match = context.matches.at(-1);
-    const handle = (match?.route.handle ?? {}) as RouteHandle & { name?: AppRouteName };
-    const name: AppRouteName = handle.name ?? 'notFound';
-    const args: RouteArgs = {
-      name,
-      params: (match?.params ?? {}) as Record<string, string>,
-      search: url.searchParams,
-    };
-    const queryClient = createQueryClient();
-    const status = await fetchPageQueries(queryClient, handle, args, context);
-    const html = await renderToString(queryClient, context);
+export async function render(url: URL): Promise<RenderedPage> {
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) {
     return {
-      kind: 'page',
-      status,
-      route: name,
-      pageFile: pageFiles[name],
-      head: handle.head?.({ ...args, queryClient }) ?? {
-        title: pageTitle(name, args.params),
-        description: defaultDescription,
-      },
-      html,
-      state: toSentState(dehydrate(queryClient, { shouldDehydrateQuery: () => true })),
+      kind: 'redirect',
+      status: context.status,
+      location: context.headers.get('location') ?? '/',
     };
-  });
+  }
+  const match = context.matches.at(-1);
+  const handle = (match?.route.handle ?? {}) as RouteHandle & { name?: AppRouteName };
+  const name: AppRouteName = handle.name ?? 'notFound';
+  const args: RouteArgs = {
+    name,
+    params: (match?.params ?? {}) as Record<string, string>,
+    search: url.searchParams,
+  };
+  const queryClient = createQueryClient();
+  const status = await fetchPageQueries(queryClient, handle, args, context);
+  const html = await renderToString(queryClient, context);
+  return {
+    kind: 'page',
+    status,
+    route: name,
+    pageFile: pageFiles[name],
+    head: handle.head?.({ ...args, queryClient }) ?? {
+      title: pageTitle(name, args.params),
+      description: defaultDescription,
+    },
+    html,
+    state: toSentState(dehydrate(queryClient, { shouldDehydrateQuery: () => true })),
+  };
 }
 
 /** Fetches what the page's first screen shows; answers the page's status. */
@@ -103,10 +88,9 @@ async function fetchPageQueries(
 ): Promise<number> {
   const queries = handle.queries?.(args) ?? [];
   const statuses = await Promise.all(
-    [currentUserQuery(), ...queries].map(async (query) => {
+    [routeQuery(currentUserQuery()), ...queries].map(async (fetchQuery) => {
       try {
-        if (isInfiniteQuery(query)) await queryClient.fetchInfiniteQuery(query);
-        else await queryClient.fetchQuery(query);
+        await fetchQuery(queryClient);
         return 200;
       } catch (error) {
         return statusOf(error) ?? 500;
@@ -119,31 +103,17 @@ async function fetchPageQueries(
 }
 
 /** The app's markup once everything in it is ready (lazy parts included): one string. */
-function renderToString(queryClient: QueryClient, context: StaticHandlerContext): Promise<string> {
+async function renderToString(
+  queryClient: QueryClient,
+  context: StaticHandlerContext,
+): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
-        done();
-      },
-    });
-    const stream = renderToPipeableStream(
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>,
-      {
-        onAllReady: () => stream.pipe(sink),
-        onShellError: reject,
-        onError: (error) => {
-          console.error('Server render error:', error);
-        },
-      },
-    );
-  });
+  const stream = await renderToReadableStream(
+    <AppProviders queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+    { onError: (error) => console.error('Server render error:', error) },
+  );
+  await stream.allReady;
+  return new Response(stream).text();
 }

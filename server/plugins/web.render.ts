@@ -1,15 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { matchAppRoute } from '../../contract/routes.ts';
+import { matchAppRoute, type Head } from '../../contract/routes.ts';
 import { cachesPerDatabase, createReadCache } from '../read-cache.ts';
 import type { Db } from '../db/database.ts';
 import { sessionCookieName } from './session.ts';
-// Types only: the module itself is the build's (dist/ssr), loaded at start.
-import type { RenderedPage } from '../../web/entry-server.tsx';
-
-export type { RenderedPage };
 
 /**
  * Server rendering of the web app (docs/decisions/085): the build's server entry renders a route
@@ -18,12 +15,30 @@ export type { RenderedPage };
  * cache's time.
  */
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
 type ServerEntry = {
-  render(url: URL, transport: (url: string, init: RequestInit) => Promise<Response>): Promise<RenderedPage>;
+  render(url: URL): Promise<RenderedPage>;
+  setTransport(transport: Transport): void;
 };
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
+
+/** A page as the build's server entry renders it (web/entry-server.tsx). */
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** The page module the build manifest knows the route by (web/router.tsx's pageFiles). */
+      pageFile: string;
+      head: Head;
+      /** #root's content. */
+      html: string;
+      /** The query cache as JSON, for the browser's first render. */
+      state: unknown;
+    };
 
 /** A page's own files, beyond the entry's: linked in the head so they load with the HTML. */
 export type PageAssets = { stylesheets: string[]; scripts: string[] };
@@ -67,6 +82,14 @@ export async function loadPageRenderer(
   const manifestPath = path.join(options.webDir, '.vite', 'manifest.json');
   if (!fs.existsSync(entryPath) || !fs.existsSync(manifestPath)) return null;
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
+  // The app's calls during a render go to this server's API with the reader's headers; pages
+  // render side by side, each with its own.
+  const requestTransport = new AsyncLocalStorage<Transport>();
+  entry.setTransport((url, init) => {
+    const transport = requestTransport.getStore();
+    if (!transport) throw new Error('An API call outside a page render');
+    return transport(url, init);
+  });
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const assetsByPage = new Map<string, PageAssets>();
 
@@ -97,22 +120,25 @@ export async function loadPageRenderer(
       if (typeof value === 'string') headers[name] = value;
     }
     const url = new URL(pathAndQuery, 'http://stance.local');
-    return entry.render(url, async (callUrl, init) => {
-      const answer = await app.inject({
-        method: (init.method ?? 'GET') as 'GET' | 'POST',
-        url: callUrl,
-        headers: { ...headers, ...(init.headers as Record<string, string>) },
-        payload: typeof init.body === 'string' ? init.body : undefined,
-        remoteAddress: request.ip,
-      });
-      const responseHeaders = new Headers();
-      const contentType = answer.headers['content-type'];
-      if (typeof contentType === 'string') responseHeaders.set('content-type', contentType);
-      return new Response(answer.rawPayload.length > 0 ? answer.rawPayload : null, {
-        status: answer.statusCode,
-        headers: responseHeaders,
-      });
-    });
+    return requestTransport.run(
+      async (callUrl, init) => {
+        const answer = await app.inject({
+          method: (init.method ?? 'GET') as 'GET' | 'POST',
+          url: callUrl,
+          headers: { ...headers, ...(init.headers as Record<string, string>) },
+          payload: typeof init.body === 'string' ? init.body : undefined,
+          remoteAddress: request.ip,
+        });
+        const responseHeaders = new Headers();
+        const contentType = answer.headers['content-type'];
+        if (typeof contentType === 'string') responseHeaders.set('content-type', contentType);
+        return new Response(answer.rawPayload.length > 0 ? answer.rawPayload : null, {
+          status: answer.statusCode,
+          headers: responseHeaders,
+        });
+      },
+      () => entry.render(url),
+    );
   }
 
   return {
@@ -130,4 +156,3 @@ export async function loadPageRenderer(
     },
   };
 }
-

@@ -20,6 +20,8 @@ import { escapeHtml } from '../html.ts';
 import { sendFailure } from './errors.ts';
 import { loadPageRenderer, type PageAssets } from './web.render.ts';
 
+export { defaultDescription };
+
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

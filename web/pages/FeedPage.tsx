@@ -2,9 +2,9 @@ import { userFeedQuery, useUserFeed } from '../features/feed/api.ts';
 import { FeedView } from '../features/feed/components/FeedView.tsx';
 import { collectFeedOpinions } from '../features/feed/feed-items.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
-import type { RouteHandle } from '../routing/route-handle.ts';
+import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
 
-export const handle: RouteHandle = { queries: () => [userFeedQuery()] };
+export const handle: RouteHandle = { queries: () => [routeInfiniteQuery(userFeedQuery())] };
 
 /** opinionFeed, `/`: the For You feed. */
 export default function FeedPage() {

@@ -1,33 +1,38 @@
 import { Link, useParams } from 'react-router';
+import { pageTitle } from '../../contract/routes.ts';
 import { statusOf } from '../api/client.ts';
 import { CommentThread } from '../features/comments/components/CommentThread.tsx';
 import { OpinionMovement } from '../features/minds/components/Movement.tsx';
 import { PersuasionPrompt } from '../features/minds/components/PersuasionPrompt.tsx';
 import { opinionQuery, useOpinion } from '../features/opinions/api.ts';
+import { opinionHead } from '../features/opinions/opinion-head.ts';
 import {
   OpinionDetail,
   OpinionDetailSkeleton,
 } from '../features/opinions/components/OpinionDetail.tsx';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
+import { errorTexts } from '../ui/error-texts.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import type { RouteHandle } from '../routing/route-handle.ts';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './OpinionPage.module.css';
 
 export const handle: RouteHandle = {
-  queries: ({ params }) => [opinionQuery(params.slug ?? '')],
+  queries: ({ params }) => [routeQuery(opinionQuery(params.slug ?? ''))],
+  head: ({ params, queryClient }) => {
+    const query = queryClient.getQueryState(opinionQuery(params.slug ?? '').queryKey);
+    const data = query?.data;
+    if (data) return opinionHead(params, data.Opinion, data.Results);
+    const status = statusOf(query?.error);
+    if (status === 410) return { title: pageTitle('opinion', params, errorTexts.removed) };
+    return { title: pageTitle(status === 404 ? 'notFound' : 'opinion', params) };
+  },
 };
 
 /** opinion, `/o/{slug}`: the opinion card, vote widget, share panel and comment thread. */
 export default function OpinionPage() {
   const { slug = '' } = useParams();
   const opinion = useOpinion(slug);
-  const isMissing = statusOf(opinion.error) === 404;
-  usePageTitle(
-    isMissing ? 'notFound' : 'opinion',
-    isMissing ? undefined : (opinion.data?.Opinion.Title ?? null),
-  );
 
   return (
     <div className={styles.layout}>

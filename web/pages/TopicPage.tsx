@@ -13,11 +13,11 @@ import { capitalizeFirst, pluralize } from '../ui/format.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import type { RouteHandle } from '../routing/route-handle.ts';
+import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './TopicPage.module.css';
 
 export const handle: RouteHandle = {
-  queries: ({ params }) => [topicFeedQuery(params.slug ?? '')],
+  queries: ({ params }) => [routeInfiniteQuery(topicFeedQuery(params.slug ?? ''))],
 };
 
 /** Topic slugs whose description shows as an intro banner (docs/product/screens.md#feeds). */

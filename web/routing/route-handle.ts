@@ -2,6 +2,7 @@ import type {
   FetchInfiniteQueryOptions,
   FetchQueryOptions,
   QueryClient,
+  QueryKey,
 } from '@tanstack/react-query';
 import type { AppRouteName, Head } from '../../contract/routes.ts';
 
@@ -12,23 +13,28 @@ export type RouteArgs = {
   search: URLSearchParams;
 };
 
-/** A query a page's first screen shows, fetched before the server renders the page. */
-export type RouteQuery =
-  | FetchQueryOptions<any, any, any, any>
-  | FetchInfiniteQueryOptions<any, any, any, any, any>;
+/** A query a page's first screen shows, fetched into the cache before the server renders. */
+export type RouteQuery = (queryClient: QueryClient) => Promise<unknown>;
+
+export function routeQuery<Data, Error, Key extends QueryKey>(
+  options: FetchQueryOptions<Data, Error, Data, Key>,
+): RouteQuery {
+  return (queryClient) => queryClient.fetchQuery(options);
+}
+
+export function routeInfiniteQuery<Data, Error, Key extends QueryKey, PageParam>(
+  options: FetchInfiniteQueryOptions<Data, Error, Data, Key, PageParam>,
+): RouteQuery {
+  return (queryClient) => queryClient.fetchInfiniteQuery(options);
+}
 
 /**
  * What a page module tells the router besides its component (`export const handle`): the queries
- * its first screen needs, so the server fetches them before it renders (one render per request),
- * and its head, read from those queries' data.
+ * its first screen needs, so the server fetches them before it renders (one render per request,
+ * docs/decisions/085), and its head, read from those queries' data: the server's <head> and the
+ * browser's document.title both come from it.
  */
 export type RouteHandle = {
   queries?: (args: RouteArgs) => RouteQuery[];
   head?: (args: RouteArgs & { queryClient: QueryClient }) => Head;
 };
-
-export function isInfiniteQuery(
-  query: RouteQuery,
-): query is FetchInfiniteQueryOptions<any, any, any, any, any> {
-  return 'initialPageParam' in query;
-}

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { CookieBanner } from '../../cookies/components/CookieBanner.tsx';
 import { ModalHost } from '../../modals/ModalHost.tsx';
+import { DocumentHead } from '../../../routing/DocumentHead.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer.tsx';
@@ -24,6 +25,7 @@ export function AppLayout() {
       <ModalHost />
       <CookieBanner />
       <ScrollRestoration />
+      <DocumentHead />
     </>
   );
 }
