@@ -40,6 +40,7 @@ async function publicPages(): Promise<PublicPage[]> {
   );
   const member = contributors.Contributors[0]!.UsernameCased;
   return [
+    // Reading: the feeds, opinions, topics, and the site's lists.
     {
       path: '/',
       title: 'Stance · the encyclopedia of opinion',
@@ -52,13 +53,15 @@ async function publicPages(): Promise<PublicPage[]> {
       hasImage: true,
     },
     { path: '/o/no-such-opinion', status: 404, title: 'Not found · Stance', shows: ['Not found'] },
-    { path: '/t/culture-wars', title: 'Culture wars · Stance', shows: ['Culture wars'] },
+    { path: '/t/culture-wars', title: 'Culture Wars · Stance', shows: ['Culture wars'] },
+    { path: '/not-a-page', status: 404, title: 'Not found · Stance', shows: ['Not found'] },
+    // People, questions, search, articles, shared results, quizzes.
     {
       path: `/u/${member}`,
       title: `Meet ${member}, a contributor to civil discourse`,
       shows: [member],
     },
-    { path: '/not-a-page', status: 404, title: 'Not found · Stance', shows: ['Not found'] },
+    // Members' and staff's pages, signing up and in: see the members' test below.
   ];
 }
 
