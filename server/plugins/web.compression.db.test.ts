@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
@@ -8,7 +9,11 @@ import { buildOpinion } from '../test/factories.ts';
 let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The stand-in server build: pages come with their content, as with the real one.
+  t = await createTestApp({
+    env: { READ_CACHE_MS: '60000' },
+    webDir: path.resolve(import.meta.dirname, '../test/fixtures/rendered/web'),
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

@@ -253,36 +253,6 @@ function unvotedPageOf(bundle: OpinionBundle, movement: Movement): OpinionPage {
   return page;
 }
 
-const shareCountFormat = new Intl.NumberFormat('en-US');
-
-/**
- * The meta description of an opinion's page: where people stand so far, so that a shared link
- * previews as a question worth answering. Agree counts Strongly Agree and Agree, disagree the
- * other end of the scale.
- */
-export function describeStanding(counts: readonly number[]): string {
-  const total = counts.reduce((sum, count) => sum + count, 0);
-  const invitation = 'Where do you stand? Vote and argue for or against on Stance.';
-  if (total === 0) return `Nobody has voted yet. ${invitation}`;
-  const share = (count: number) => Math.round((count * 100) / total);
-  const agree = share((counts[0] ?? 0) + (counts[1] ?? 0));
-  const disagree = share((counts[3] ?? 0) + (counts[4] ?? 0));
-  const votes = `${shareCountFormat.format(total)} ${total === 1 ? 'vote' : 'votes'}`;
-  return `${agree}% agree and ${disagree}% disagree (${votes} so far). ${invitation}`;
-}
-
-/** What the server renders into an opinion page's head; null when there is no such opinion. */
-export async function describeOpinionForSharing(
-  db: Db,
-  slug: string,
-): Promise<{ isRemoved: boolean; title: string; description: string } | null> {
-  const bundle = await getBundleBySlug(db, slug);
-  if (!bundle) return null;
-  const { row } = bundle;
-  if (row.deleted) return { isRemoved: true, title: '', description: '' };
-  return { isRemoved: false, title: row.title, description: describeStanding(countsOf(row)) };
-}
-
 /** SQLSTATE of a unique violation: another request took the same slug first. */
 const uniqueViolation = '23505';
 const slugAttempts = 5;

@@ -365,18 +365,5 @@ describe('the profile after milestones are recorded', () => {
   });
 });
 
-describe('the profile pages as the server sends them', () => {
-  it("carry the member's name in the title, and 404 for a name nobody has", async () => {
-    await buildUser(t.db, { username: 'TitleCase' });
-    const profile = await get('/u/titlecase');
-    expect(profile.statusCode).toBe(200);
-    expect(profile.body).toContain(
-      '<title>Meet TitleCase, a contributor to civil discourse</title>',
-    );
-    const history = await get('/comments/TITLECASE');
-    expect(history.statusCode).toBe(200);
-    expect(history.body).toContain('<title>Opinion activity for TitleCase</title>');
-    expect((await get('/u/no-such-member')).statusCode).toBe(404);
-    expect((await get('/comments/no-such-member')).statusCode).toBe(404);
-  });
-});
+// The profile pages as the server sends them (the member's name as they spell it in the title,
+// 404 for a name nobody has) are the web app rendered on the server: e2e/pages-server.e2e.ts.

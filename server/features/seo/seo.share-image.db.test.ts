@@ -22,16 +22,11 @@ function pngSize(png: Buffer) {
 }
 
 describe("an opinion's share image", () => {
-  it('is a 1200×630 PNG named in the page head, and a new one after a vote', async () => {
+  // The page's head names it (e2e/server-rendering.e2e.ts), its address changing with the votes.
+  it('is a 1200×630 PNG with an ETag, and a new one after a vote', async () => {
     const opinion = await buildOpinion(t.db, { title: 'Cats make better company than dogs' });
     await recordVote(t.db, (await buildUser(t.db)).id, opinion.id, 1);
-    const page = await t.app.inject({ method: 'GET', url: `/o/${opinion.slug}` });
-    const imageUrl = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1];
-    expect(imageUrl).toMatch(
-      new RegExp(`^https://stance\\.example/og/opinion/${opinion.slug}\\.png\\?v=[\\w-]{16}$`),
-    );
-
-    const url = new URL(imageUrl!).pathname;
+    const url = `/og/opinion/${opinion.slug}.png`;
     const first = await t.app.inject({ method: 'GET', url });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/png');
@@ -59,8 +54,6 @@ describe("an opinion's share image", () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(after.rawPayload.equals(first.rawPayload)).toBe(false);
-    const pageAfter = await t.app.inject({ method: 'GET', url: `/o/${opinion.slug}` });
-    expect(pageAfter.body).not.toContain(imageUrl!);
   });
 
   it('answers 404 for an unknown opinion or another file type, and 410 for a removed one', async () => {
