@@ -28,6 +28,55 @@ async function apiBody<T>(path: string, body?: unknown): Promise<T> {
   return ((await response.json()) as { body: T }).body;
 }
 
+/** More of the reading pages: the site's lists, the feed's second page and an opinion's report. */
+async function moreReadingPages(opinionSlug: string): Promise<PublicPage[]> {
+  const firstPage = await apiBody<{ After: string }>('/api/opinion/userfeed', {});
+  const secondPage = await apiBody<{ Opinions: { Title: string }[] }>('/api/opinion/userfeed', {
+    after: firstPage.After,
+  });
+  const topics = await apiBody<{ Topics: { Title: string }[] }>('/api/topic/getall');
+  const encyclopedia = await apiBody<{ MostVoted: { Title: string }[] }>('/api/encyclopedia/get');
+  const activity = await apiBody<{ Activity: { Username: string }[] }>('/api/activity/get');
+  const contributors = await apiBody<{ Contributors: { UsernameCased: string }[] }>(
+    '/api/contributors/get',
+  );
+  const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  return [
+    {
+      // A reader without JavaScript pages through the feed by 'Load more', a link to this.
+      path: `/?after=${encodeURIComponent(firstPage.After)}`,
+      title: 'Stance · the encyclopedia of opinion',
+      shows: [secondPage.Opinions[0]!.Title, 'Load more'],
+    },
+    {
+      path: `/o/${opinionSlug}/report`,
+      title: 'Stance',
+      shows: ['Access denied'],
+    },
+    {
+      path: '/topics',
+      title: 'All topics · Stance',
+      shows: ['All topics', capitalized(topics.Topics[0]!.Title)],
+    },
+    {
+      path: '/encyclopedia',
+      title: 'Encyclopedia of opinion · Stance',
+      shows: ['Most voted', encyclopedia.MostVoted[0]!.Title, 'Topics from A to Z'],
+    },
+    { path: '/categories', title: 'Categories · Stance', shows: ['Categories', 'All topics'] },
+    {
+      path: '/contributors',
+      title: 'Top contributors · Stance',
+      shows: ['Top contributors', contributors.Contributors[0]!.UsernameCased],
+    },
+    {
+      path: '/activity',
+      title: 'Latest activity · Stance',
+      shows: ['Latest activity', `@${activity.Activity[0]!.Username}`],
+    },
+  ];
+}
+
 /** The demo's public pages, each with text from the API that its first screen must show. */
 async function publicPages(): Promise<PublicPage[]> {
   const feed = await apiBody<{ Opinions: { Slug: string; Title: string }[] }>(
@@ -54,6 +103,7 @@ async function publicPages(): Promise<PublicPage[]> {
     },
     { path: '/o/no-such-opinion', status: 404, title: 'Not found · Stance', shows: ['Not found'] },
     { path: '/t/culture-wars', title: 'Culture Wars · Stance', shows: ['Culture wars'] },
+    ...(await moreReadingPages(opinion.Slug)),
     { path: '/not-a-page', status: 404, title: 'Not found · Stance', shows: ['Not found'] },
     // People, questions, search, articles, shared results, quizzes.
     {

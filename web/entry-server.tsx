@@ -112,7 +112,12 @@ async function renderToString(
     <AppProviders queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
-    { onError: (error) => console.error('Server render error:', error) },
+    {
+      onError: (error) => console.error('Server render error:', error),
+      // Every boundary inline, however large: React otherwise sends a big one after the shell,
+      // to be moved in by an inline script, which the Content Security Policy blocks.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   await stream.allReady;
   return new Response(stream).text();

@@ -1,18 +1,29 @@
-import { useLatestActivity } from '../features/people/api.ts';
+import { pageTitle, productName } from '../../contract/routes.ts';
+import { latestActivityQuery, useLatestActivity } from '../features/people/api.ts';
 import { ActivityRow } from '../features/feed/components/SidebarCards.tsx';
 import { Avatar } from '../features/people/components/Avatar.tsx';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
+import { LocalTime } from '../ui/LocalTime.tsx';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './PeopleLists.module.css';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const handle: RouteHandle = {
+  queries: () => [routeQuery(latestActivityQuery())],
+  head: ({ params, queryClient }) => {
+    const latest = queryClient.getQueryData(latestActivityQuery().queryKey)?.Activity[0];
+    return {
+      title: pageTitle('latestActivity', params),
+      description: `What people are discussing on ${productName} right now, newest first${latest ? `: the latest comment is on “${latest.OpinionTitle}”` : ''}.`,
+      type: 'website',
+    };
+  },
+};
 
 /** latestActivity, `/activity`: '@username made a comment on {title}' rows, newest first. */
 export default function ActivityPage() {
-  usePageTitle('latestActivity');
   const query = useLatestActivity();
   return (
     <Page width="narrow" title="Latest activity" intro="What people are discussing right now.">
@@ -30,9 +41,7 @@ export default function ActivityPage() {
                   <Avatar username={row.Username} size={32} />
                   <span className={styles.who}>
                     <ActivityRow activity={row} />
-                    <time className={styles.muted} dateTime={row.Created}>
-                      {timeFormat.format(new Date(row.Created))}
-                    </time>
+                    <LocalTime className={styles.muted} iso={row.Created} />
                   </span>
                 </li>
               ))}

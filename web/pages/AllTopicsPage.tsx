@@ -1,17 +1,29 @@
 import { Link } from 'react-router';
-import { useAllTopics } from '../features/topics/api.ts';
+import { pageTitle, productName } from '../../contract/routes.ts';
+import { allTopicsQuery, useAllTopics } from '../features/topics/api.ts';
 import { groupTopicsByLetter, type TopicListEntry } from '../features/topics/topic-list.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { capitalizeFirst, pluralize } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './AllTopicsPage.module.css';
+
+export const handle: RouteHandle = {
+  queries: () => [routeQuery(allTopicsQuery())],
+  head: ({ params, queryClient }) => {
+    const count = queryClient.getQueryData(allTopicsQuery().queryKey)?.Topics.length;
+    return {
+      title: pageTitle('allTopics', params),
+      description: `${count ? `All ${pluralize(count, 'topic')}` : 'Every topic'} on ${productName}, from A to Z: pick one to vote on its opinions and see where people stand.`,
+      type: 'website',
+    };
+  },
+};
 
 /** allTopics, `/topics`: every topic, alphabetically, grouped by first letter. */
 export default function AllTopicsPage() {
-  usePageTitle('allTopics');
   const topics = useAllTopics();
 
   return (

@@ -1,18 +1,30 @@
 import { Link } from 'react-router';
 import { levelForKarma } from '../../contract/milestones.ts';
-import { useContributors } from '../features/people/api.ts';
+import { pageTitle, productName } from '../../contract/routes.ts';
+import { contributorsQuery, useContributors } from '../features/people/api.ts';
 import { Avatar } from '../features/people/components/Avatar.tsx';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { formatCount } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
 import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './PeopleLists.module.css';
+
+export const handle: RouteHandle = {
+  queries: () => [routeQuery(contributorsQuery())],
+  head: ({ params, queryClient }) => {
+    const top = queryClient.getQueryData(contributorsQuery().queryKey)?.Contributors[0];
+    return {
+      title: pageTitle('topContributors', params),
+      description: `The members of ${productName} whose comments others found most worth reading${top ? `, led by ${top.UsernameCased} with ${formatCount(top.Karma)} karma` : ''}.`,
+      type: 'website',
+    };
+  },
+};
 
 /** topContributors, `/contributors`: the members with the most karma, each linked to a profile. */
 export default function ContributorsPage() {
-  usePageTitle('topContributors');
   const query = useContributors();
   return (
     <Page

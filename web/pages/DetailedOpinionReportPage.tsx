@@ -2,14 +2,40 @@ import type { ComponentProps } from 'react';
 import { Link, useParams } from 'react-router';
 import { OpinionReport } from '../features/analytics/components/OpinionReport.tsx';
 import { OpinionMovement } from '../features/minds/components/Movement.tsx';
-import { useOpinion } from '../features/opinions/api.ts';
+import { pageTitle } from '../../contract/routes.ts';
+import { opinionQuery, useOpinion } from '../features/opinions/api.ts';
+import { currentUserQuery } from '../features/session/api.ts';
 import { useSession } from '../features/session/session.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { Page } from '../ui/Page.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import type { RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = {
+  // The opinion for those who may see its report; everyone else is told they may not.
+  queries: ({ params }) => [
+    async (queryClient) => {
+      const user = await queryClient.fetchQuery(currentUserQuery());
+      if (user.CanSeeDetailedOpinionReport) {
+        await queryClient.fetchQuery(opinionQuery(params.slug ?? ''));
+      }
+    },
+  ],
+  head: ({ params, queryClient }) => {
+    const opinion = queryClient.getQueryData(opinionQuery(params.slug ?? '').queryKey)?.Opinion;
+    return {
+      title: pageTitle(
+        'detailedOpinionReport',
+        params,
+        opinion ? `Report: ${opinion.Title}` : undefined,
+      ),
+      description: 'The votes on an opinion per demographic answer, for the staff.',
+      noindex: true,
+    };
+  },
+};
 
 /**
  * detailedOpinionReport, `/o/{slug}/report`: only for CanSeeDetailedOpinionReport. The votes per
@@ -20,10 +46,6 @@ export default function DetailedOpinionReportPage() {
   const session = useSession();
   const canSee = session.canSeeDetailedOpinionReport;
   const opinion = useOpinion(slug, { enabled: canSee });
-  usePageTitle(
-    'detailedOpinionReport',
-    opinion.data ? `Report: ${opinion.data.Opinion.Title}` : null,
-  );
 
   if (session.loading) return <Spinner isCentered />;
   if (!canSee) {

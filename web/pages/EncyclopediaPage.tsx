@@ -1,25 +1,37 @@
 import { Link } from 'react-router';
 import type { ResponseOf } from '../../contract/calls.ts';
 import type { getEncyclopedia } from '../../contract/encyclopedia.base.ts';
-import { agreeingShare, useEncyclopedia } from '../features/encyclopedia/api.ts';
+import { pageTitle, productName } from '../../contract/routes.ts';
+import { agreeingShare, encyclopediaQuery, useEncyclopedia } from '../features/encyclopedia/api.ts';
 import { groupTopicsByLetter } from '../features/topics/topic-list.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { capitalizeFirst, formatCount, pluralize } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
 import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './EncyclopediaPage.module.css';
 
 type Encyclopedia = ResponseOf<typeof getEncyclopedia>;
+
+export const handle: RouteHandle = {
+  queries: () => [routeQuery(encyclopediaQuery())],
+  head: ({ params, queryClient }) => {
+    const top = queryClient.getQueryData(encyclopediaQuery().queryKey)?.MostVoted[0];
+    return {
+      title: pageTitle('encyclopedia', params),
+      description: `The encyclopedia of opinion: every opinion on ${productName} has a page with its votes, the arguments for and against, and who holds it.${top ? ` Most voted: “${top.Title}”.` : ''}`,
+      type: 'website',
+    };
+  },
+};
 
 /**
  * encyclopedia, `/encyclopedia`: the encyclopedia of opinion as an index: the most-voted
  * opinions, the questions by category and every topic from A to Z (docs/decisions/073).
  */
 export default function EncyclopediaPage() {
-  usePageTitle('encyclopedia');
   const encyclopedia = useEncyclopedia();
   return (
     <Page

@@ -1,15 +1,30 @@
-import { userFeedQuery, useUserFeed } from '../features/feed/api.ts';
+import { useSearchParams } from 'react-router';
+import { defaultDescription, pageTitle } from '../../contract/routes.ts';
+import { feedCursor, nextPageHref, userFeedQuery, useUserFeed } from '../features/feed/api.ts';
 import { FeedView } from '../features/feed/components/FeedView.tsx';
 import { collectFeedOpinions } from '../features/feed/feed-items.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
 
-export const handle: RouteHandle = { queries: () => [routeInfiniteQuery(userFeedQuery())] };
+export const handle: RouteHandle = {
+  queries: ({ search }) => [routeInfiniteQuery(userFeedQuery(feedCursor(search)))],
+  head: ({ name, params, search, queryClient }) => {
+    const feed = queryClient.getQueryData(userFeedQuery(feedCursor(search)).queryKey);
+    const titles = (feed?.pages[0]?.Opinions ?? []).slice(0, 2).map((opinion) => opinion.Title);
+    return {
+      title: pageTitle(name, params),
+      description:
+        titles.length > 0
+          ? `${defaultDescription} Now voting: “${titles.join('”, “')}” and more.`
+          : defaultDescription,
+      type: 'website',
+    };
+  },
+};
 
-/** opinionFeed, `/`: the For You feed. */
+/** opinionFeed, `/`: the For You feed (from `?after=`'s cursor, when a reader pages without JS). */
 export default function FeedPage() {
-  usePageTitle('opinionFeed');
-  const feed = useUserFeed();
+  const [search] = useSearchParams();
+  const feed = useUserFeed(feedCursor(search));
   const pages = feed.data?.pages ?? [];
   return (
     <FeedView
@@ -22,6 +37,7 @@ export default function FeedPage() {
       hasNextPage={feed.hasNextPage}
       isFetchingNextPage={feed.isFetchingNextPage}
       fetchNextPage={feed.fetchNextPage}
+      nextPageHref={nextPageHref(pages)}
     />
   );
 }

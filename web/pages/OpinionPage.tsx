@@ -1,7 +1,10 @@
 import { Link, useParams } from 'react-router';
 import { pageTitle } from '../../contract/routes.ts';
 import { statusOf } from '../api/client.ts';
+import { commentThreadQuery } from '../features/comments/api.ts';
 import { CommentThread } from '../features/comments/components/CommentThread.tsx';
+import { insightsQuery } from '../features/insights/api.ts';
+import { opinionTrendQuery } from '../features/minds/api.ts';
 import { OpinionMovement } from '../features/minds/components/Movement.tsx';
 import { PersuasionPrompt } from '../features/minds/components/PersuasionPrompt.tsx';
 import { opinionQuery, useOpinion } from '../features/opinions/api.ts';
@@ -14,11 +17,30 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
+import { type RouteHandle, type RouteQuery } from '../routing/route-handle.ts';
 import styles from './OpinionPage.module.css';
 
+/**
+ * The opinion, then what its page shows of it on the first screen and just below: the comment
+ * thread's first sort, the movement's chart and the insights (drawn by their own lazy chunk; its
+ * data comes with the page, so the server's markup stays as it is until the chunk hydrates it).
+ */
+function opinionWithItsParts(slug: string): RouteQuery {
+  return async (queryClient) => {
+    const { Opinion } = await queryClient.fetchQuery(opinionQuery(slug));
+    await Promise.all([
+      queryClient.fetchQuery(commentThreadQuery(String(Opinion.ArtifactID), 'score')),
+      queryClient.fetchQuery(opinionTrendQuery(Opinion.ArtifactID)),
+      // A deleted opinion shows no insights.
+      Opinion.Deleted
+        ? null
+        : queryClient.fetchQuery(insightsQuery(Opinion.ArtifactID, Opinion.Rating)),
+    ]);
+  };
+}
+
 export const handle: RouteHandle = {
-  queries: ({ params }) => [routeQuery(opinionQuery(params.slug ?? ''))],
+  queries: ({ params }) => [opinionWithItsParts(params.slug ?? '')],
   head: ({ params, queryClient }) => {
     const query = queryClient.getQueryState(opinionQuery(params.slug ?? '').queryKey);
     const data = query?.data;

@@ -1,23 +1,44 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { exportTopicReport } from '../../contract/analytics.base.ts';
+import { pageTitle, productName } from '../../contract/routes.ts';
 import { statusOf } from '../api/client.ts';
 import { CsvDownload } from '../features/analytics/components/CsvDownload.tsx';
-import { topicFeedQuery, useTopicFeed } from '../features/feed/api.ts';
+import { feedCursor, nextPageHref, topicFeedQuery, useTopicFeed } from '../features/feed/api.ts';
 import { FeedView } from '../features/feed/components/FeedView.tsx';
 import { collectFeedOpinions } from '../features/feed/feed-items.ts';
+import { topicGroupsQuery } from '../features/insights/api.ts';
 import { LazyTopicGroups } from '../features/insights/components/LazyInsights.tsx';
 import { useSession } from '../features/session/session.ts';
 import { FollowTopicButton } from '../features/topics/components/FollowTopicButton.tsx';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { capitalizeFirst, pluralize } from '../ui/format.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
+import { routeInfiniteQuery, routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './TopicPage.module.css';
 
 export const handle: RouteHandle = {
-  queries: ({ params }) => [routeInfiniteQuery(topicFeedQuery(params.slug ?? ''))],
+  queries: ({ params, search }) => [
+    routeInfiniteQuery(topicFeedQuery(params.slug ?? '', feedCursor(search))),
+    // 'Where people stand' sits under the topic's heading, in the first screen.
+    routeQuery(topicGroupsQuery(params.slug ?? '')),
+  ],
+  head: ({ params, search, queryClient }) => {
+    const query = queryClient.getQueryState(
+      topicFeedQuery(params.slug ?? '', feedCursor(search)).queryKey,
+    );
+    const topic = query?.data?.pages[0]?.Topic;
+    if (!topic) {
+      const isMissing = statusOf(query?.error) === 404;
+      return { title: pageTitle(isMissing ? 'notFound' : 'topic', params) };
+    }
+    const about = `${pluralize(topic.NumOpinions, 'opinion')} on ${capitalizeFirst(topic.Title)} on ${productName}: vote, argue for and against, and see where people stand.`;
+    return {
+      title: pageTitle('topic', params, topic.Title),
+      description: topic.Description ? `${topic.Description} ${about}` : about,
+      type: 'website',
+    };
+  },
 };
 
 /** Topic slugs whose description shows as an intro banner (docs/product/screens.md#feeds). */
@@ -32,12 +53,11 @@ export const topicsWithIntroBanner = new Set([
 /** topic, `/t/{slug}`: a topic's feed, after where its voters stand (docs/decisions/053). */
 export default function TopicPage() {
   const { slug = '' } = useParams();
-  const feed = useTopicFeed(slug);
+  const [search] = useSearchParams();
+  const feed = useTopicFeed(slug, feedCursor(search));
   const session = useSession();
   const pages = feed.data?.pages ?? [];
   const topic = pages[0]?.Topic;
-  const isMissing = statusOf(feed.error) === 404;
-  usePageTitle(isMissing ? 'notFound' : 'topic', isMissing ? undefined : (topic?.Title ?? null));
 
   const header = topic ? (
     <header className={styles.header}>
@@ -98,6 +118,7 @@ export default function TopicPage() {
       hasNextPage={feed.hasNextPage}
       isFetchingNextPage={feed.isFetchingNextPage}
       fetchNextPage={feed.fetchNextPage}
+      nextPageHref={nextPageHref(pages)}
     />
   );
 }

@@ -88,7 +88,7 @@ export function containsComment(comment: Comment, id: number): boolean {
   return comment.CommentID === id || comment.Children.some((child) => containsComment(child, id));
 }
 
-const relativeTime = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const relativeTime = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400],
   ['month', 30 * 86_400],

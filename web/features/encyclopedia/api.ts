@@ -1,15 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { noVotesMarker } from '../../../contract/constants.ts';
 import { getEncyclopedia } from '../../../contract/encyclopedia.base.ts';
 import { callApi } from '../../api/client.ts';
 
 /** The encyclopedia's index: topics, questions by category, most-voted opinions. */
-export function useEncyclopedia() {
-  return useQuery({
+export const encyclopediaQuery = () =>
+  queryOptions({
     queryKey: ['encyclopedia'],
     queryFn: ({ signal }) => callApi(getEncyclopedia, {}, { signal }),
     staleTime: 60_000,
   });
+
+export function useEncyclopedia() {
+  return useQuery(encyclopediaQuery());
 }
 
 /** The share of votes that agree (Strongly Agree and Agree), in whole percent. */

@@ -7,31 +7,44 @@ function nextCursor(page: { After: string; EndReached: boolean }): string | unde
   return page.EndReached || page.After === '' ? undefined : page.After;
 }
 
+/** The query string's cursor: a feed read from `?after=` starts there (paging without JS). */
+export function feedCursor(search: URLSearchParams): string {
+  return search.get('after') ?? '';
+}
+
+/** The address of a feed's next page, for 'Load more' as a link; undefined at the feed's end. */
+export function nextPageHref(pages: readonly { After: string; EndReached: boolean }[]) {
+  const last = pages.at(-1);
+  const cursor = last ? nextCursor(last) : undefined;
+  return cursor === undefined ? undefined : `?after=${encodeURIComponent(cursor)}`;
+}
+
 /** The For You feed's query; its first page comes with the page from the server. */
 export const forYouFeedKey = ['feed', 'forYou'];
 
-export const userFeedQuery = () =>
+/** The For You feed from its start, or from a cursor (`?after=`). */
+export const userFeedQuery = (after = '') =>
   infiniteQueryOptions({
-    queryKey: forYouFeedKey,
+    queryKey: after ? [...forYouFeedKey, after] : forYouFeedKey,
     queryFn: ({ pageParam, signal }) =>
       callApi(userFeed, pageParam ? { after: pageParam } : {}, { signal }),
-    initialPageParam: '',
+    initialPageParam: after,
     getNextPageParam: nextCursor,
   });
 
-export function useUserFeed() {
-  return useInfiniteQuery(userFeedQuery());
+export function useUserFeed(after = '') {
+  return useInfiniteQuery(userFeedQuery(after));
 }
 
-export const topicFeedQuery = (slug: string) =>
+export const topicFeedQuery = (slug: string, after = '') =>
   infiniteQueryOptions({
-    queryKey: ['feed', 'topic', slug],
+    queryKey: after ? ['feed', 'topic', slug, after] : ['feed', 'topic', slug],
     queryFn: ({ pageParam, signal }) =>
       callApi(getTopic, pageParam ? { slug, after: pageParam } : { slug }, { signal }),
-    initialPageParam: '',
+    initialPageParam: after,
     getNextPageParam: nextCursor,
   });
 
-export function useTopicFeed(slug: string) {
-  return useInfiniteQuery(topicFeedQuery(slug));
+export function useTopicFeed(slug: string, after = '') {
+  return useInfiniteQuery(topicFeedQuery(slug, after));
 }

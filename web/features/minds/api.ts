@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   creditPersuasion,
   getOpinionHistory,
@@ -36,10 +42,13 @@ export function useCreditPersuasion(threadID: string) {
 }
 
 /** An opinion's vote shares by day (the Movement section's chart). */
-export function useOpinionTrend(opinionId: number) {
-  return useQuery({
+export const opinionTrendQuery = (opinionId: number) =>
+  queryOptions({
     queryKey: ['opinion-trend', opinionId],
     queryFn: ({ signal }) => callApi(getOpinionTrend, { id: opinionId }, { signal }),
     staleTime: 60_000,
   });
+
+export function useOpinionTrend(opinionId: number) {
+  return useQuery(opinionTrendQuery(opinionId));
 }

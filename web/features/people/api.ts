@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { getDemographics, setDemographics } from '../../../contract/demographics.base.ts';
 import type { Demographics } from '../../../contract/demographics.ts';
 import {
@@ -44,20 +50,24 @@ export function useUserComments(username: string) {
   });
 }
 
-export function useContributors() {
-  return useQuery({
+export const contributorsQuery = () =>
+  queryOptions({
     queryKey: ['contributors'],
     queryFn: ({ signal }) => callApi(getContributors, {}, { signal }),
-    select: (answer) => answer.Contributors,
   });
+
+export function useContributors() {
+  return useQuery({ ...contributorsQuery(), select: (answer) => answer.Contributors });
 }
 
-export function useLatestActivity() {
-  return useQuery({
+export const latestActivityQuery = () =>
+  queryOptions({
     queryKey: ['activity'],
     queryFn: ({ signal }) => callApi(getActivity, {}, { signal }),
-    select: (answer) => answer.Activity,
   });
+
+export function useLatestActivity() {
+  return useQuery({ ...latestActivityQuery(), select: (answer) => answer.Activity });
 }
 
 export function useSetProfile() {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../contract/calls.ts';
 import { createTopic, followTopic, getAllTopics } from '../../../contract/opinions.base.ts';
 import type { getTopic } from '../../../contract/opinions.ts';
@@ -8,12 +8,15 @@ import { useDebouncedSearchText } from '../../hooks/use-debounced-search.ts';
 
 type TopicFeedPage = ResponseOf<typeof getTopic>;
 
-export function useAllTopics() {
-  return useQuery({
+export const allTopicsQuery = () =>
+  queryOptions({
     queryKey: ['topics', 'all'],
     queryFn: ({ signal }) => callApi(getAllTopics, {}, { signal }),
     staleTime: 5 * 60_000,
   });
+
+export function useAllTopics() {
+  return useQuery(allTopicsQuery());
 }
 
 /**
@@ -55,20 +58,23 @@ export function useFollowTopic(topic: { ArtifactID: number; Slug: string }) {
     mutationFn: (followed: boolean) =>
       callApi(followTopic, { topicID: topic.ArtifactID, followed }),
     onSuccess: (answer) => {
-      queryClient.setQueryData<{ pages: TopicFeedPage[] }>(['feed', 'topic', topic.Slug], (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                Topic: {
-                  ...page.Topic,
-                  NumFollowers: answer.NumFollowers,
-                  FollowedByMe: answer.FollowedByMe,
-                },
-              })),
-            }
-          : data,
+      // The topic's feed from its start and from any cursor (`?after=`).
+      queryClient.setQueriesData<{ pages: TopicFeedPage[] }>(
+        { queryKey: ['feed', 'topic', topic.Slug] },
+        (data) =>
+          data
+            ? {
+                ...data,
+                pages: data.pages.map((page) => ({
+                  ...page,
+                  Topic: {
+                    ...page.Topic,
+                    NumFollowers: answer.NumFollowers,
+                    FollowedByMe: answer.FollowedByMe,
+                  },
+                })),
+              }
+            : data,
       );
       void queryClient.invalidateQueries({ queryKey: ['feed', 'forYou'] });
     },

@@ -1,6 +1,7 @@
 import { changedMindsText } from '../../../../contract/minds.base.ts';
 import { useEffect, useId, useState } from 'react';
 import type { Comment } from '../../../../contract/comments.ts';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { useModals } from '../../modals/modal-store.tsx';
 import { MemberLink } from '../../people/components/MemberLink.tsx';
 import { formatCount } from '../../../ui/format.ts';
@@ -57,7 +58,13 @@ export function CommentItem({
   const [isRepliesOpen, setIsRepliesOpen] = useState(thread.hasCommentHash);
   const [isExpanded, setIsExpanded] = useState(false);
 
+  const isHydrated = useHydrated();
   const linkedId = thread.linkedId;
+  const { hasCommentHash } = thread;
+  // The hash is known only after hydration (the server never sees it).
+  useEffect(() => {
+    if (hasCommentHash) setIsRepliesOpen(true);
+  }, [hasCommentHash]);
   const isLinked = linkedId === comment.CommentID;
   // A link to one of the replies opens them, also when the hash changes on this page.
   useEffect(() => {
@@ -132,12 +139,16 @@ export function CommentItem({
               <a
                 className={styles.time}
                 href={`#comment-${comment.CommentID}`}
-                title={fullDate(comment.Created)}
+                // The reader's time zone: known in the browser only.
+                title={isHydrated ? fullDate(comment.Created) : undefined}
               >
-                <time dateTime={comment.Created}>{timeAgo(comment.Created)}</time>
+                <time dateTime={comment.Created}>{timeAgo(comment.Created, thread.now)}</time>
               </a>
               {comment.Edited ? (
-                <span className={styles.edited} title={`Edited ${fullDate(comment.Edited)}`}>
+                <span
+                  className={styles.edited}
+                  title={isHydrated ? `Edited ${fullDate(comment.Edited)}` : undefined}
+                >
                   edited
                 </span>
               ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CommentSortValue } from '../../../../contract/comments.ts';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { useModals } from '../../modals/modal-store.tsx';
 import { useSession } from '../../session/session.ts';
 import { Card } from '../../../ui/Card.tsx';
@@ -59,7 +60,10 @@ export function CommentThread({
   const thread = useCommentThread(threadID, sort);
   const session = useSession();
   const { openModal } = useModals();
-  const { hash } = useLocation();
+  // The server never sees the address's hash: it counts from the render after hydration.
+  const isHydrated = useHydrated();
+  const location = useLocation();
+  const hash = isHydrated ? location.hash : '';
   const navigate = useNavigate();
   const linkedId = commentIdFromHash(hash);
   const scrolledToId = useRef<number | null>(null);
@@ -84,6 +88,7 @@ export function CommentThread({
     kind,
     session,
     linkedId,
+    now: thread.dataUpdatedAt,
     hasCommentHash: hash.startsWith('#comment-'),
     promptSignup: (reason) => openModal({ kind: 'loginSignup', page: 'signup', reason }),
     showComment: (commentID) => {
@@ -162,14 +167,24 @@ function NewCommentBox() {
   if (session.loading) return <Skeleton height={132} radius="var(--radius-lg)" />;
   if (!session.loggedIn) {
     return (
-      <button
-        type="button"
+      // The sign-up prompt with JavaScript, the sign-up page without it.
+      <a
+        href="/signup"
+        role="button"
         className={styles.prompt}
-        onClick={() => promptSignup(`Sign up or log in to ${action}.`)}
+        onClick={(event) => {
+          event.preventDefault();
+          promptSignup(`Sign up or log in to ${action}.`);
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== ' ') return;
+          event.preventDefault();
+          promptSignup(`Sign up or log in to ${action}.`);
+        }}
       >
         {kind === 'suggestions' ? 'Suggest an opinion…' : 'Write an argument…'}
         <span className={styles.promptHint}>Members argue, reply and give good points.</span>
-      </button>
+      </a>
     );
   }
   return (

@@ -14,6 +14,11 @@ export type ThreadContextValue = {
   session: Session;
   /** The comment a `#comment-{id}` hash links to, if any. */
   linkedId: number | null;
+  /**
+   * The time comments' ages are told from ('3 minutes ago'): when the thread was fetched, which
+   * the server's render and the browser's hydration agree on.
+   */
+  now: number;
   /** Replies start open when the URL hash starts with #comment- (docs/product/behaviour.md). */
   hasCommentHash: boolean;
   /** Visitors who try to write, reply, like or report are asked to sign up. */

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { FeedCards, Opinion } from '../../../../contract/entities.ts';
-import { useIsWideLayout } from '../../../hooks/use-media-query.ts';
 import { useModals } from '../../modals/modal-store.tsx';
 import { absoluteUrl } from '../../sharing/clipboard.ts';
 import {
@@ -38,11 +37,20 @@ type FeedViewProps = {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+  /**
+   * The next page's own address ('?after={cursor}'): 'Load more' is a link to it, which the
+   * server renders for a reader without JavaScript; with it, the next page is added below.
+   */
+  nextPageHref: string | undefined;
 };
 
-/** The For You and topic feeds: left sidebar, the feed, and the right sidebar on wide screens. */
+/**
+ * The For You and topic feeds: left sidebar, the feed, and the right sidebar on wide screens.
+ * Both layouts are rendered, and CSS shows one (from 1100 px the sidebar, below it the same cards
+ * inside the feed): the server cannot know the reader's width, and the page must not change
+ * once the app starts (docs/decisions/085).
+ */
 export function FeedView(props: FeedViewProps) {
-  const isWide = useIsWideLayout();
   const { cards } = props;
   return (
     <div className={styles.layout}>
@@ -56,34 +64,32 @@ export function FeedView(props: FeedViewProps) {
       <div className={styles.feed}>
         {props.header}
         <DnaBanner />
-        <FeedList {...props} includeCards={!isWide} />
+        <FeedList {...props} />
       </div>
-      {isWide ? (
-        <aside className={styles.right} aria-label="Stats, trending and latest activity">
-          {cards ? (
-            <>
-              <StatsCard stats={cards.Stats} />
-              {cards.TrendingOpinions.length > 0 ? (
-                <TrendingCard trending={cards.TrendingOpinions} />
-              ) : null}
-              {cards.LatestActivity.length > 0 ? (
-                <LatestActivityCard activity={cards.LatestActivity} />
-              ) : null}
-            </>
-          ) : props.isPending ? (
-            <>
-              <Skeleton height={104} radius="16px" />
-              <Skeleton height={420} radius="16px" />
-            </>
-          ) : null}
-        </aside>
-      ) : null}
+      <aside className={styles.right} aria-label="Stats, trending and latest activity">
+        {cards ? (
+          <>
+            <StatsCard stats={cards.Stats} />
+            {cards.TrendingOpinions.length > 0 ? (
+              <TrendingCard trending={cards.TrendingOpinions} />
+            ) : null}
+            {cards.LatestActivity.length > 0 ? (
+              <LatestActivityCard activity={cards.LatestActivity} />
+            ) : null}
+          </>
+        ) : props.isPending ? (
+          <>
+            <Skeleton height={104} radius="16px" />
+            <Skeleton height={420} radius="16px" />
+          </>
+        ) : null}
+      </aside>
     </div>
   );
 }
 
-function FeedList(props: FeedViewProps & { includeCards: boolean }) {
-  const { opinions, cards, hasNextPage, isFetchingNextPage, fetchNextPage } = props;
+function FeedList(props: FeedViewProps) {
+  const { opinions, cards, hasNextPage, isFetchingNextPage, fetchNextPage, nextPageHref } = props;
   const { loadMore, triggerRef } = useLoadMore({
     hasNextPage,
     isFetching: isFetchingNextPage,
@@ -106,7 +112,7 @@ function FeedList(props: FeedViewProps & { includeCards: boolean }) {
   const endReached = !hasNextPage;
   const items = buildFeedItems(opinions, {
     cards,
-    includeCards: props.includeCards,
+    includeCards: true,
     endReached,
   });
 
@@ -115,7 +121,7 @@ function FeedList(props: FeedViewProps & { includeCards: boolean }) {
       {opinions.length === 0 ? <Card className={styles.empty}>No opinions here yet.</Card> : null}
       <ul className={styles.list}>
         {items.map((item) => (
-          <li key={item.key}>
+          <li key={item.key} className={item.type === 'card' ? styles.inlineCard : undefined}>
             {item.type === 'opinion' ? (
               <OpinionSummaryCard opinion={item.opinion} />
             ) : cards ? (
@@ -131,6 +137,17 @@ function FeedList(props: FeedViewProps & { includeCards: boolean }) {
           <div ref={triggerRef} className={styles.trigger} aria-hidden="true" />
           {isFetchingNextPage ? (
             <Spinner />
+          ) : nextPageHref ? (
+            <ButtonLink
+              to={nextPageHref}
+              variant="secondary"
+              onClick={(event) => {
+                event.preventDefault();
+                loadMore();
+              }}
+            >
+              Load more
+            </ButtonLink>
           ) : (
             <Button variant="secondary" onClick={loadMore}>
               Load more

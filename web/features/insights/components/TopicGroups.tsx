@@ -4,6 +4,7 @@ import type { ResponseOf } from '../../../../contract/calls.ts';
 import type { getTopicGroups } from '../../../../contract/insights.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { ErrorState } from '../../../ui/ErrorState.tsx';
+import { LocalTime } from '../../../ui/LocalTime.tsx';
 import { formatCount, pluralize } from '../../../ui/format.ts';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
@@ -22,8 +23,6 @@ const sectionId = 'where-people-stand';
 
 /** Shown opinions per group; the server orders them most representative first. */
 const representativeShown = 3;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * 'Where people stand' on a topic page (docs/decisions/053-insights-screens.md): the opinion
@@ -77,7 +76,12 @@ function GroupsBody({ data }: { data: TopicGroupsData }) {
       <p className={styles.note}>
         {pluralize(data.Map.length, 'voter')} in {groups.length} groups of people who vote alike.
         Each dot is a voter; the closer two dots, the more alike they voted.
-        {data.ComputedAt ? ` Updated ${dateFormat.format(new Date(data.ComputedAt))}.` : ''}
+        {data.ComputedAt ? (
+          <>
+            {' '}
+            Updated <LocalTime iso={data.ComputedAt} />.
+          </>
+        ) : null}
       </p>
       <div className={styles.mapRow}>
         <GroupMap

@@ -151,12 +151,13 @@ function ModerationActions({ opinion }: { opinion: Opinion }) {
 
 function SharePanel({ opinion }: { opinion: Opinion }) {
   const { openModal } = useModals();
-  const url = absoluteUrl(`/o/${opinion.Slug}`);
+  // The page's own address, read when the reader shares it (the server has no window).
+  const url = () => absoluteUrl(`/o/${opinion.Slug}`);
   return (
     <div className={styles.share}>
       <p className={styles.shareText}>Know someone with a strong view on this?</p>
       <div className={styles.shareActions}>
-        <Button size="small" onClick={() => void copyText(url)}>
+        <Button size="small" onClick={() => void copyText(url())}>
           Copy link
         </Button>
         <Button
@@ -165,7 +166,7 @@ function SharePanel({ opinion }: { opinion: Opinion }) {
           onClick={() =>
             openModal({
               kind: 'linkShare',
-              url,
+              url: url(),
               title: opinion.Title,
               text: `What do you think? “${opinion.Title}” — vote on Stance.`,
             })

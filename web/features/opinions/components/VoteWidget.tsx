@@ -5,7 +5,13 @@ import { useSession } from '../../session/session.ts';
 import { toResultBars, voteLabel, voteScale } from '../vote-scale.ts';
 import styles from './VoteWidget.module.css';
 
-const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent' });
+const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent' });
+
+/**
+ * Where a visitor's vote goes without JavaScript: the sign-up page, as the sign-up prompt the
+ * buttons open with it.
+ */
+export const visitorVoteHref = '/signup';
 
 /** How long the chosen button animates before the results show (docs/product/constants.md). */
 export const voteAnimationMs = 700;
@@ -128,21 +134,45 @@ export function VoteWidget({ title, rating, results, onVote, size = 'regular' }:
             aria-label={`Your vote on “${title}”`}
             aria-busy={animatingRating !== 0}
           >
-            {voteScale.map((step) => (
-              <button
-                key={step.value}
-                type="button"
-                className={[
-                  styles.vote,
-                  animatingRating === step.value ? styles.animating : '',
-                ].join(' ')}
-                aria-pressed={(animatingRating || rating) === step.value}
-                onClick={() => void handleVote(step.value)}
-              >
-                <span className={styles.dot} aria-hidden="true" />
-                {step.label}
-              </button>
-            ))}
+            {voteScale.map((step) =>
+              session.loggedIn ? (
+                <button
+                  key={step.value}
+                  type="button"
+                  className={[
+                    styles.vote,
+                    animatingRating === step.value ? styles.animating : '',
+                  ].join(' ')}
+                  aria-pressed={(animatingRating || rating) === step.value}
+                  onClick={() => void handleVote(step.value)}
+                >
+                  <span className={styles.dot} aria-hidden="true" />
+                  {step.label}
+                </button>
+              ) : (
+                // A visitor's vote asks them to sign up: the prompt with JavaScript, the sign-up
+                // page without it (a real link, as the server sends it).
+                <a
+                  key={step.value}
+                  href={visitorVoteHref}
+                  role="button"
+                  className={styles.vote}
+                  aria-pressed={false}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    void handleVote(step.value);
+                  }}
+                  onKeyDown={(event) => {
+                    if (event.key !== ' ') return;
+                    event.preventDefault();
+                    void handleVote(step.value);
+                  }}
+                >
+                  <span className={styles.dot} aria-hidden="true" />
+                  {step.label}
+                </a>
+              ),
+            )}
           </div>
         </>
       )}

@@ -1,6 +1,6 @@
 import { useModals } from '../../modals/modal-store.tsx';
 import { useSession } from '../../session/session.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { Button, ButtonLink } from '../../../ui/Button.tsx';
 import { CheckIcon, PlusIcon } from '../../../ui/icons.tsx';
 import { useFollowTopic } from '../api.ts';
 
@@ -24,6 +24,25 @@ export function FollowTopicButton({
       return;
     }
     follow.mutate(!isFollowed, { onError: (error) => window.alert(error.message) });
+  }
+
+  if (!session.loggedIn) {
+    // The sign-up prompt with JavaScript; without it, a link to the sign-up page.
+    return (
+      <ButtonLink
+        to="/signup"
+        size="small"
+        variant="primary"
+        aria-label={`Follow ${topic.Title}`}
+        onClick={(event) => {
+          event.preventDefault();
+          handleClick();
+        }}
+      >
+        <PlusIcon />
+        Follow
+      </ButtonLink>
+    );
   }
 
   return (
