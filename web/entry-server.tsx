@@ -112,7 +112,12 @@ async function renderToString(
     <AppProviders queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
-    { onError: (error) => console.error('Server render error:', error) },
+    {
+      onError: (error) => console.error('Server render error:', error),
+      // One piece: React would otherwise send a large page's content after a fallback, to be put
+      // in place by an inline script, which the Content Security Policy does not run.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   await stream.allReady;
   return new Response(stream).text();
