@@ -228,5 +228,6 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
       expect.soft(await page.title(), path).toBe(title);
       await page.context().close();
     }
-  });
+    // A fresh browser context per page, for every group's pages, on a busy machine.
+  }, 600_000);
 });
