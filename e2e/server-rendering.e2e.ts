@@ -88,6 +88,19 @@ async function publicPages(): Promise<PublicPage[]> {
     '/api/contributors/get',
   );
   const member = contributors.Contributors[0]!.UsernameCased;
+  const questions = await apiBody<{ Feed: { Slug: string; Title: string }[] }>(
+    '/api/convo/feed',
+    {},
+  );
+  const question = questions.Feed[0]!;
+  const argumentFeed = await apiBody<{ Feed: { PosTitle: string }[] }>('/api/arg/feed', {});
+  const argument = argumentFeed.Feed[0]!;
+  // A word of an opinion's title finds at least that opinion.
+  const searchWord =
+    opinion.Title.split(/[^\p{L}]+/u).find((word) => word.length >= 5) ?? opinion.Title;
+  const searchHits = await apiBody<{ Results: { Title: string }[] }>(
+    `/api/search?q=${encodeURIComponent(searchWord)}`,
+  );
   return [
     // Reading: the feeds, opinions, topics, and the site's lists.
     {
@@ -109,7 +122,60 @@ async function publicPages(): Promise<PublicPage[]> {
     {
       path: `/u/${member}`,
       title: `Meet ${member}, a contributor to civil discourse`,
-      shows: [member],
+      shows: [member, 'Contributions', 'Awards'],
+      hasImage: true,
+    },
+    {
+      path: '/u/no-such-member-here',
+      status: 404,
+      title: 'Not found · Stance',
+      shows: ['Not found'],
+    },
+    {
+      path: `/comments/${member}`,
+      title: `Opinion activity for ${member}`,
+      shows: [member, 'Comments ('],
+    },
+    {
+      path: `/search?q=${encodeURIComponent(searchWord)}`,
+      title: `“${searchWord}” · Search · Stance`,
+      shows: [`Results for “${searchWord}”`, searchHits.Results[0]!.Title],
+    },
+    { path: '/questions', title: 'Questions on Stance', shows: [question.Title] },
+    { path: '/arguments', title: 'Arguments on Stance', shows: [argument.PosTitle] },
+    {
+      path: `/question/${question.Slug}`,
+      title: `${question.Title} · Stance`,
+      shows: [question.Title, 'Where do you stand on each position?'],
+      hasImage: true,
+    },
+    {
+      path: '/question/no-such-question',
+      status: 404,
+      title: 'Not found · Stance',
+      shows: ['Not found'],
+    },
+    { path: '/article/about-us', title: 'About Stance · Stance', shows: ['About Stance'] },
+    {
+      path: '/article/no-such-article',
+      status: 404,
+      title: 'Not found · Stance',
+      shows: ['Not found'],
+    },
+    { path: '/privacy', title: 'Privacy policy · Stance', shows: ['Privacy'] },
+    { path: '/cookies', title: 'Cookie policy · Stance', shows: ['Cookie'] },
+    { path: '/terms-of-service', title: 'Terms of service · Stance', shows: ['Terms'] },
+    {
+      path: '/r/AAAAAAAAAAAAAAAAAAAAAAAA',
+      status: 404,
+      title: 'Not found · Stance',
+      shows: ['Not found'],
+    },
+    // A shared result and its removal: e2e/share.e2e.ts (it needs a member who answered a quiz).
+    {
+      path: '/q/opinion-dna',
+      title: 'Stance',
+      shows: ['Please log in or sign up to answer this quiz'],
     },
     // Members' and staff's pages, signing up and in: see the members' test below.
   ];
@@ -178,12 +244,20 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
       expect.soft(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1]), path).toBe(title);
       expect.soft(decode(meta('property', 'og:title')), path).toBe(title);
       expect.soft(meta('name', 'description')?.length, path).toBeGreaterThan(20);
-      expect.soft(meta('property', 'og:url'), path).toBe(`${baseUrl}${path}`);
-      expect.soft(html, path).toContain(`<link rel="canonical" href="${baseUrl}${path}"`);
+      // The page's own address: a search's query is not part of it.
+      const address = `${baseUrl}${path.split('?')[0]}`;
+      expect.soft(meta('property', 'og:url'), path).toBe(address);
+      expect.soft(html, path).toContain(`<link rel="canonical" href="${address}"`);
       const image = meta('property', 'og:image');
       expect.soft(image !== undefined, `${path} has an og:image`).toBe(hasImage);
       if (image) expect.soft((await fetch(image)).headers.get('content-type')).toBe('image/png');
     }
+  });
+
+  it('answers a short link with a redirect, before any page renders', async () => {
+    const response = await fetch(`${baseUrl}/go/opinion-dna`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/reports/my-opinion-dna');
   });
 
   it('shows every public page’s main content with JavaScript off', async () => {
@@ -204,5 +278,6 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
       expect.soft(await page.title(), path).toBe(title);
       await page.context().close();
     }
-  });
+    // A fresh browser context per page, for every group's pages, on a busy machine.
+  }, 600_000);
 });

@@ -162,6 +162,13 @@ describe.skipIf(isBrowserMissing)('sharing a result', () => {
       const html = await (await fetch(link)).text();
       expect(html).not.toContain(account.username);
       expect(html).toContain('<title>Ownership — a Stance result</title>');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+      expect(html).toMatch(
+        /<meta name="description" content="A Stance member&#39;s Ownership result[^"]* on Stance: [^"]+" \/>/,
+      );
+      expect(html).toContain(
+        '<meta property="og:image:alt" content="Ownership: A Stance member&#39;s scores, each with its 90 % interval" />',
+      );
       const imageUrl = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
       expect(imageUrl).toMatch(
         new RegExp(`^${baseUrl}/og/report/[A-Za-z0-9_-]{24}\\.png\\?v=[\\w-]{16}$`),
@@ -188,6 +195,7 @@ describe.skipIf(isBrowserMissing)('sharing a result', () => {
       await expect.poll(() => panel.getByRole('listitem').count()).toBe(0);
       const removed = await visitor.reload();
       expect(removed?.status()).toBe(410);
+      expect(await visitor.title()).toBe('A Stance result');
       await visitor
         .getByRole('heading', { name: 'This result was removed by the person who shared it' })
         .waitFor();

@@ -1,12 +1,20 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router';
 import { appRoutes, type AppRouteName } from '../contract/routes.ts';
 import { AppLayout } from './features/layout/components/AppLayout.tsx';
 import RouteErrorPage from './pages/RouteErrorPage.tsx';
 import type { RouteHandle } from './routing/route-handle.ts';
 
-/** What a page module exports: its component, and what the server needs to render it first. */
-type PageModule = { default: ComponentType; handle?: RouteHandle };
+/**
+ * What a page module exports: its component, what the server needs to render it first, and a
+ * loader for a page that only redirects.
+ */
+type PageModule = { default: ComponentType; handle?: RouteHandle; loader?: LoaderFunction };
 
 // Every page loads on first visit, the first one before the app hydrates (web/main.tsx), so a
 // page's code is fetched only by readers of that page (docs/decisions/085).
@@ -67,7 +75,11 @@ export const pageFiles: Record<AppRouteName, string> = {
 function lazyPage(name: AppRouteName): RouteObject['lazy'] {
   return async () => {
     const page = await pageModules[`./pages/${pageFiles[name]}.tsx`]!();
-    return { Component: page.default, handle: { ...page.handle, name } };
+    return {
+      Component: page.default,
+      handle: { ...page.handle, name },
+      ...(page.loader ? { loader: page.loader } : {}),
+    };
   };
 }
 

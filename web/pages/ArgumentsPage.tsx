@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { noArgumentsText } from '../../contract/questions.base.ts';
-import { useArgumentFeed } from '../features/questions/api.ts';
+import { pageTitle, productName } from '../../contract/routes.ts';
+import { argumentFeedQuery, useArgumentFeed } from '../features/questions/api.ts';
 import {
   ArgumentCard,
   ArgumentCardSkeleton,
@@ -12,12 +13,24 @@ import {
   argumentSortOptions,
   collectUniqueItems,
 } from '../features/questions/question-items.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './ArgumentsPage.module.css';
+
+export const handle: RouteHandle = {
+  queries: ({ search }) => [
+    routeInfiniteQuery(argumentFeedQuery(argumentSortFromParam(search.get('sort')))),
+  ],
+  head: ({ params }) => ({
+    title: pageTitle('argFeed', params),
+    description:
+      `The arguments on ${productName} for and against the positions of every question, first ` +
+      'those that members on the other side found good points.',
+  }),
+};
 
 /**
  * argFeed, `/arguments`: the arguments on every question's positions, by default those members
@@ -25,7 +38,6 @@ import styles from './ArgumentsPage.module.css';
  * URL's `?sort=`.
  */
 export default function ArgumentsPage() {
-  usePageTitle('argFeed');
   const [searchParams, setSearchParams] = useSearchParams();
   const sort = argumentSortFromParam(searchParams.get('sort'));
   const feed = useArgumentFeed(sort);

@@ -1,9 +1,10 @@
+import { articlePageHandle } from '../features/articles/article-head.ts';
 import { articles } from '../features/articles/articles.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ArticleView } from './ArticleView.tsx';
+
+export const handle = articlePageHandle('cookies', articles.cookies!);
 
 /** cookies: the policy text, shared with /article/cookies. */
 export default function CookiesPage() {
-  usePageTitle('cookies');
   return <ArticleView article={articles.cookies!} />;
 }

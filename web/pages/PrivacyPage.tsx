@@ -1,9 +1,10 @@
+import { articlePageHandle } from '../features/articles/article-head.ts';
 import { articles } from '../features/articles/articles.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ArticleView } from './ArticleView.tsx';
+
+export const handle = articlePageHandle('privacy', articles.privacy!);
 
 /** privacy: the policy text, shared with /article/privacy. */
 export default function PrivacyPage() {
-  usePageTitle('privacy');
   return <ArticleView article={articles.privacy!} />;
 }

@@ -1,22 +1,35 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { appRoutes } from '../../contract/routes.ts';
+import { appRoutes, pageTitle } from '../../contract/routes.ts';
 import { statusOf } from '../api/client.ts';
-import { useQuestion } from '../features/questions/api.ts';
+import { questionQuery, useQuestion } from '../features/questions/api.ts';
+import { questionHead } from '../features/questions/question-head.ts';
 import {
   PositionSection,
   positionAnchor,
 } from '../features/questions/components/PositionSection.tsx';
 import { QuestionImage } from '../features/questions/components/QuestionImage.tsx';
 import { useSession } from '../features/session/session.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { pluralize } from '../ui/format.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './QuestionPage.module.css';
+
+export const handle: RouteHandle = {
+  queries: ({ params }) => [routeQuery(questionQuery(params.slug ?? ''))],
+  head: ({ params, queryClient }) => {
+    const query = queryClient.getQueryState(questionQuery(params.slug ?? '').queryKey);
+    if (query?.data) return questionHead(query.data.Convo, query.data.Positions.length);
+    const isMissing = statusOf(query?.error) === 404;
+    return { title: pageTitle(isMissing ? 'notFound' : 'question', params) };
+  },
+};
+
+const noChange = () => () => {};
 
 /** The question's image at most this wide: the page's column, or the phone's width. */
 const imageSizes = '(max-width: 860px) calc(100vw - 32px), 820px';
@@ -29,12 +42,13 @@ export default function QuestionPage() {
   const { slug = '' } = useParams();
   const question = useQuestion(slug);
   const session = useSession();
-  const isMissing = statusOf(question.error) === 404;
-  usePageTitle(
-    isMissing ? 'notFound' : 'question',
-    isMissing ? undefined : (question.data?.Convo.Title ?? null),
+  const location = useLocation();
+  // The server never sees the address's #fragment: the page hydrates without it, then marks it.
+  const hash = useSyncExternalStore(
+    noChange,
+    () => location.hash,
+    () => '',
   );
-  const { hash } = useLocation();
   const hasPositions = question.data !== undefined;
 
   // A search result links to one position (`#position-{id}`): once the page has drawn it, scroll

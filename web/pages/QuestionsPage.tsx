@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { allCategories } from '../../contract/questions.base.ts';
 import type { Category } from '../../contract/questions.ts';
-import { appRoutes } from '../../contract/routes.ts';
-import { useQuestionFeed, type CategoryChoice } from '../features/questions/api.ts';
+import { appRoutes, pageTitle, productName } from '../../contract/routes.ts';
+import {
+  questionFeedQuery,
+  useQuestionFeed,
+  type CategoryChoice,
+} from '../features/questions/api.ts';
 import { CategoryTabs } from '../features/questions/components/CategoryTabs.tsx';
 import { FeedFooter } from '../features/questions/components/FeedFooter.tsx';
 import {
@@ -12,20 +16,31 @@ import {
 } from '../features/questions/components/QuestionCard.tsx';
 import { categoryFromParam, collectUniqueItems } from '../features/questions/question-items.ts';
 import { useSession } from '../features/session/session.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './QuestionsPage.module.css';
+
+export const handle: RouteHandle = {
+  queries: ({ search }) => [
+    routeInfiniteQuery(questionFeedQuery(categoryFromParam(search.get('category')))),
+  ],
+  head: ({ params }) => ({
+    title: pageTitle('questionFeed', params),
+    description:
+      `The questions on ${productName}: each gathers the positions people take on it. ` +
+      'Vote on them, and read the strongest arguments on every side.',
+  }),
+};
 
 /**
  * questionFeed, `/questions`: the questions of one category tab (All first; the tab is the URL's
  * `?category=`), newest first, paged by Load more or the scroll trigger.
  */
 export default function QuestionsPage() {
-  usePageTitle('questionFeed');
   const [searchParams, setSearchParams] = useSearchParams();
   const category = categoryFromParam(searchParams.get('category'));
   const feed = useQuestionFeed(category);

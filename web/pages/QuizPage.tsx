@@ -2,9 +2,12 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { quizSlugOf } from '../../contract/reports.base.ts';
+import { pageTitle, productName } from '../../contract/routes.ts';
 import { statusOf } from '../api/client.ts';
 import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
-import { quizQueryKey, useQuiz, type QuizData } from '../features/quiz/api.ts';
+import { accountsConfigQuery } from '../features/accounts/api.ts';
+import { quizQuery, quizQueryKey, useQuiz, type QuizData } from '../features/quiz/api.ts';
+import { currentUserQuery } from '../features/session/api.ts';
 import { DemographicsGate } from '../features/quiz/components/DemographicsGate.tsx';
 import { QuizCompletion } from '../features/quiz/components/QuizCompletion.tsx';
 import { QuizProgressBar } from '../features/quiz/components/QuizProgressBar.tsx';
@@ -19,7 +22,6 @@ import {
   timeEstimateText,
 } from '../features/quiz/quiz-progress.ts';
 import { reportTitle } from '../features/quiz/report-title.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { pluralize } from '../ui/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -27,12 +29,39 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
+import { routeQuery, type RouteHandle, type RouteQuery } from '../routing/route-handle.ts';
 import styles from './QuizPage.module.css';
+
+/** The quiz itself, for a member: a visitor is asked to log in or sign up first. */
+function memberQuiz(slug: string): RouteQuery {
+  return async (queryClient) => {
+    const user = await queryClient.ensureQueryData(currentUserQuery());
+    if (user.Username !== '') await queryClient.fetchQuery(quizQuery(slug));
+  };
+}
+
+export const handle: RouteHandle = {
+  queries: ({ params }) => [
+    routeQuery(accountsConfigQuery()),
+    memberQuiz(quizSlugOf(params.slug ?? '')),
+  ],
+  head: ({ params, queryClient }) => {
+    const query = queryClient.getQueryState(quizQuery(quizSlugOf(params.slug ?? '')).queryKey);
+    if (statusOf(query?.error) === 404) return { title: pageTitle('notFound', params) };
+    const quiz = query?.data?.Quiz;
+    return {
+      title: pageTitle('quiz', params, quiz?.Title),
+      description: quiz?.Desc
+        ? quiz.Desc
+        : `A quiz on ${productName}: answer its statements by instinct, and get your own report, ` +
+          'with how sure each score is and where it stands among the members.',
+    };
+  },
+};
 
 /** quiz, `/q/{slug}`: the gate, the statements, the progress and the completion screen. */
 export default function QuizPage() {
   const { slug = '' } = useParams();
-  usePageTitle('quiz');
   return (
     <LoginRequired
       reason="Please log in or sign up to answer this quiz"
@@ -46,11 +75,6 @@ export default function QuizPage() {
 
 function QuizScreen({ slug }: { slug: string }) {
   const quiz = useQuiz(slug);
-  const isMissing = statusOf(quiz.error) === 404;
-  usePageTitle(
-    isMissing ? 'notFound' : 'quiz',
-    isMissing ? undefined : (quiz.data?.Quiz.Title ?? null),
-  );
   const wasGated = useRef(false);
 
   return (

@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { appRoutes } from '../../contract/routes.ts';
+import { appRoutes, pageTitle, productName } from '../../contract/routes.ts';
 import { minimumSearchLength } from '../../contract/search.base.ts';
 import type { SearchResult } from '../../contract/search.ts';
-import { useSearchResultsPages } from '../features/search/api.ts';
+import { searchResultsPagesQuery, useSearchResultsPages } from '../features/search/api.ts';
 import { resultTypeLabels, searchPagePath } from '../features/search/search-results.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Button, buttonClassName } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -13,7 +12,34 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './SearchPage.module.css';
+
+/** The query and the page the address asks for. */
+function searchOf(search: URLSearchParams) {
+  return { query: (search.get('q') ?? '').trim(), startAfter: search.get('after') ?? '' };
+}
+
+export const handle: RouteHandle = {
+  queries: ({ search }) => {
+    const { query, startAfter } = searchOf(search);
+    if (query.length < minimumSearchLength) return [];
+    return [routeInfiniteQuery(searchResultsPagesQuery(query, startAfter))];
+  },
+  head: ({ params, search }) => {
+    const { query } = searchOf(search);
+    return {
+      title: pageTitle('search', params, query === '' ? undefined : `“${query}”`),
+      description:
+        query === ''
+          ? `Search ${productName}: questions, positions, arguments, opinions, topics and people.`
+          : `What ${productName} has on “${query}”: questions, positions, arguments, opinions, ` +
+            'topics and people.',
+      // A results page is the reader's own question, not a page to list.
+      noindex: true,
+    };
+  },
+};
 
 /**
  * search, `/search?q=`: every kind of result for the query, ranked together, a page at a time
@@ -22,10 +48,8 @@ import styles from './SearchPage.module.css';
  */
 export default function SearchPage() {
   const [searchParams] = useSearchParams();
-  const query = (searchParams.get('q') ?? '').trim();
-  const startAfter = searchParams.get('after') ?? '';
+  const { query, startAfter } = searchOf(searchParams);
   const isSearchable = query.length >= minimumSearchLength;
-  usePageTitle('search', query === '' ? undefined : `“${query}”`);
 
   return (
     <Page width="narrow" title={isSearchable ? `Results for “${query}”` : 'Search'}>

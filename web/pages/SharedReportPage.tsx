@@ -1,22 +1,45 @@
 import { useId } from 'react';
 import { useParams } from 'react-router';
 import { isReportName } from '../../contract/reports.base.ts';
+import { pageTitle } from '../../contract/routes.ts';
 import { statusOf } from '../api/client.ts';
 import { IntervalSwatch, ScoreBar } from '../features/reports/components/ScoreBar.tsx';
 import { bandLabel, intervalOf } from '../../contract/report-readings.ts';
 import { quizOfReport } from '../features/reports/report-names.ts';
-import { useSharedResult, type SharedResult } from '../features/sharing/shares-api.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
+import {
+  removedSharedResultHead,
+  removedSharedResultText,
+  sharedResultHead,
+  whoShared,
+} from '../features/sharing/shared-result-head.ts';
+import {
+  sharedResultQuery,
+  useSharedResult,
+  type SharedResult,
+} from '../features/sharing/shares-api.ts';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
 import styles from './SharedReportPage.module.css';
 
-/** The removed state's text, as the server says it (410). */
-const removedText = 'This result was removed by the person who shared it';
+export const handle: RouteHandle = {
+  queries: ({ params }) => [routeQuery(sharedResultQuery(params.token ?? ''))],
+  head: ({ params, queryClient }) => {
+    const query = queryClient.getQueryState(sharedResultQuery(params.token ?? '').queryKey);
+    if (query?.data) return sharedResultHead(params, query.data.Shared);
+    const status = statusOf(query?.error);
+    if (status === 410) return removedSharedResultHead(params);
+    return {
+      title: pageTitle(status === 404 || status === 400 ? 'notFound' : 'sharedReport', params),
+      noindex: true,
+    };
+  },
+};
 
-const sharedOnFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+// One locale and time zone on the server and in the browser: the page hydrates as it was sent.
+const sharedOnFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 type Entry = SharedResult['Entries'][number];
 
@@ -73,7 +96,7 @@ function EntryRow({ entry }: { entry: Entry }) {
 
 function SharedResultCard({ shared }: { shared: SharedResult }) {
   const headingId = useId();
-  const who = shared.Username ?? 'A Stance member';
+  const who = whoShared(shared);
   const quizSlug = isReportName(shared.Name) ? quizOfReport(shared.Name) : shared.Name;
   return (
     <>
@@ -127,10 +150,6 @@ function SharedResultCard({ shared }: { shared: SharedResult }) {
 export default function SharedReportPage() {
   const { token = '' } = useParams();
   const query = useSharedResult(token);
-  usePageTitle(
-    'sharedReport',
-    query.isSuccess ? query.data.Title : query.isError ? undefined : null,
-  );
 
   return (
     <Page width="narrow">
@@ -142,7 +161,7 @@ export default function SharedReportPage() {
           return (
             <ErrorState
               error={error}
-              {...(status === 410 ? { message: removedText } : {})}
+              {...(status === 410 ? { message: removedSharedResultText } : {})}
               {...(status === 400
                 ? { message: 'Not found. The URL you entered may be invalid.' }
                 : {})}

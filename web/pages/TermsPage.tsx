@@ -1,9 +1,10 @@
+import { articlePageHandle } from '../features/articles/article-head.ts';
 import { articles } from '../features/articles/articles.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ArticleView } from './ArticleView.tsx';
+
+export const handle = articlePageHandle('termsOfService', articles.terms!);
 
 /** termsOfService: the policy text, shared with /article/terms. */
 export default function TermsPage() {
-  usePageTitle('termsOfService');
   return <ArticleView article={articles.terms!} />;
 }

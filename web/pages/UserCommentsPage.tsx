@@ -1,18 +1,37 @@
 import type { Profile, ProfileComment } from '../../contract/people.ts';
 import { useParams } from 'react-router';
-import { useUserComments } from '../features/people/api.ts';
+import { pageTitle, productName } from '../../contract/routes.ts';
+import { userCommentsQuery, useUserComments } from '../features/people/api.ts';
 import { ProfileHeader } from '../features/people/components/ProfileHeader.tsx';
 import { UserCommentItem } from '../features/people/components/UserCommentList.tsx';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { statusOf } from '../api/client.ts';
 import { Button, ButtonLink } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
-import { formatCount } from '../ui/format.ts';
+import { formatCount, pluralize } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
 import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
+import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = {
+  queries: ({ params }) => [routeInfiniteQuery(userCommentsQuery(params.username ?? ''))],
+  head: ({ params, queryClient }) => {
+    const query = queryClient.getQueryState(userCommentsQuery(params.username ?? '').queryKey);
+    const profile = query?.data?.pages[0]?.Profile;
+    if (!profile) {
+      const isMissing = statusOf(query?.error) === 404;
+      return { title: pageTitle(isMissing ? 'notFound' : 'userComments', params) };
+    }
+    return {
+      title: pageTitle('userComments', params),
+      description:
+        `${profile.UsernameCased}’s ${pluralize(profile.NumComments, 'comment')} on ` +
+        `${productName}, newest first, each with the opinion it argues about.`,
+    };
+  },
+};
 
 /** The comments history's text for a missing user (docs/product/errors.md#page-states). */
 const userNotFoundText = 'User not found';
@@ -20,7 +39,6 @@ const userNotFoundText = 'User not found';
 /** userComments, `/comments/{username}`: a member's comments, newest first, with their opinions. */
 export default function UserCommentsPage() {
   const { username = '' } = useParams();
-  usePageTitle('userComments');
   const query = useUserComments(username);
 
   return (

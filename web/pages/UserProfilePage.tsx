@@ -1,23 +1,35 @@
 import type { Profile } from '../../contract/people.ts';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../features/session/session.ts';
-import { useProfile } from '../features/people/api.ts';
+import { pageTitle } from '../../contract/routes.ts';
+import { statusOf } from '../api/client.ts';
+import { profileQuery, useProfile } from '../features/people/api.ts';
+import { profileHead } from '../features/people/profile-head.ts';
 import { useUserReports } from '../features/reports/api.ts';
 import { ContributionGrid } from '../features/people/components/ContributionGrid.tsx';
 import { AwardsList, LevelProgress } from '../features/people/components/LevelAndAwards.tsx';
 import { ProfileHeader } from '../features/people/components/ProfileHeader.tsx';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { buttonClassName, ButtonLink } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { formatCount } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
 import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './UserProfilePage.module.css';
+
+export const handle: RouteHandle = {
+  queries: ({ params }) => [routeQuery(profileQuery(params.username ?? ''))],
+  head: ({ params, queryClient }) => {
+    const query = queryClient.getQueryState(profileQuery(params.username ?? '').queryKey);
+    if (query?.data) return profileHead(query.data.Profile);
+    const isMissing = statusOf(query?.error) === 404;
+    return { title: pageTitle(isMissing ? 'notFound' : 'userProfile', params) };
+  },
+};
 
 /** userProfile, `/u/{username}`: who a member is and what they have contributed. */
 export default function UserProfilePage() {
   const { username = '' } = useParams();
-  usePageTitle('userProfile');
   const session = useSession();
   const query = useProfile(username);
   const isOwner = session.loggedIn && session.username.toLowerCase() === username.toLowerCase();

@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -27,18 +28,25 @@ function retryUnlessMissing(failureCount: number, error: unknown): boolean {
   return statusOf(error) !== 404 && failureCount < 2;
 }
 
-export function useProfile(username: string, { enabled = true } = {}) {
-  return useQuery({
+/** A member's profile, as the profile page's first screen shows it (and the server fetches). */
+export const profileQuery = (username: string) =>
+  queryOptions({
     queryKey: profileQueryKey(username),
     queryFn: ({ signal }) => callApi(getProfile, { username }, { signal }),
+  });
+
+export function useProfile(username: string, { enabled = true } = {}) {
+  return useQuery({
+    ...profileQuery(username),
     select: (answer) => answer.Profile,
     enabled: enabled && username !== '',
     retry: retryUnlessMissing,
   });
 }
 
-export function useUserComments(username: string) {
-  return useInfiniteQuery({
+/** A member's comments, newest first, page by page, with their profile. */
+export const userCommentsQuery = (username: string) =>
+  infiniteQueryOptions({
     queryKey: ['profile', username.toLowerCase(), 'comments'],
     queryFn: ({ pageParam, signal }) =>
       callApi(getUserComments, pageParam ? { username, after: pageParam } : { username }, {
@@ -46,8 +54,10 @@ export function useUserComments(username: string) {
       }),
     initialPageParam: '',
     getNextPageParam: (page) => (page.EndReached || page.After === '' ? undefined : page.After),
-    retry: retryUnlessMissing,
   });
+
+export function useUserComments(username: string) {
+  return useInfiniteQuery({ ...userCommentsQuery(username), retry: retryUnlessMissing });
 }
 
 export const contributorsQuery = () =>

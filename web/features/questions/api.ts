@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { allCategories } from '../../../contract/questions.base.ts';
 import {
   argFeed,
@@ -30,25 +37,31 @@ const questionsKey = ['questions'] as const;
 export type CategoryChoice = typeof allCategories | number;
 
 /** The question feed of one category tab ('all' for every category), page by page. */
-export function useQuestionFeed(categoryID: CategoryChoice) {
-  return useInfiniteQuery({
+export const questionFeedQuery = (categoryID: CategoryChoice) =>
+  infiniteQueryOptions({
     queryKey: [...questionsKey, 'feed', categoryID],
     queryFn: ({ pageParam, signal }) =>
       callApi(convoFeed, pageParam ? { categoryID, after: pageParam } : { categoryID }, { signal }),
     initialPageParam: '',
     getNextPageParam: nextCursor,
   });
+
+export function useQuestionFeed(categoryID: CategoryChoice) {
+  return useInfiniteQuery(questionFeedQuery(categoryID));
 }
 
 /** The argument feed in one order, page by page. */
-export function useArgumentFeed(sort: ArgumentSort) {
-  return useInfiniteQuery({
+export const argumentFeedQuery = (sort: ArgumentSort) =>
+  infiniteQueryOptions({
     queryKey: [...questionsKey, 'arguments', sort],
     queryFn: ({ pageParam, signal }) =>
       callApi(argFeed, pageParam ? { sort, after: pageParam } : { sort }, { signal }),
     initialPageParam: '',
     getNextPageParam: nextCursor,
   });
+
+export function useArgumentFeed(sort: ArgumentSort) {
+  return useInfiniteQuery(argumentFeedQuery(sort));
 }
 
 export function questionQueryKey(slug: string) {
@@ -56,12 +69,14 @@ export function questionQueryKey(slug: string) {
 }
 
 /** A question with its positions (and, for a voter, their results) and strongest arguments. */
-export function useQuestion(slug: string) {
-  return useQuery({
+export const questionQuery = (slug: string) =>
+  queryOptions({
     queryKey: questionQueryKey(slug),
     queryFn: ({ signal }) => callApi(getConvo, { slug }, { signal }),
-    enabled: slug !== '',
   });
+
+export function useQuestion(slug: string) {
+  return useQuery({ ...questionQuery(slug), enabled: slug !== '' });
 }
 
 export function useCategories() {

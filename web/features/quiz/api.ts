@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../contract/calls.ts';
 import { getQuiz } from '../../../contract/reports.base.ts';
 import { callApi } from '../../api/client.ts';
@@ -11,14 +11,16 @@ export function quizQueryKey(slug: string) {
 }
 
 /** The quiz with the member's answers, completion percentages and gate (login required). */
-export function useQuiz(slug: string) {
-  return useQuery({
+export const quizQuery = (slug: string) =>
+  queryOptions({
     queryKey: quizQueryKey(slug),
     queryFn: ({ signal }) => callApi(getQuiz, { slug }, { signal }),
-    enabled: slug !== '',
     // The member's answers are saved as given; a remount must not show older ones.
     staleTime: 0,
   });
+
+export function useQuiz(slug: string) {
+  return useQuery({ ...quizQuery(slug), enabled: slug !== '' });
 }
 
 /**

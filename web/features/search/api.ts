@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   minimumSearchLength,
   searchAll,
@@ -19,8 +19,8 @@ export function useSearchResults(query: string) {
  * The results page's results for `query`, page by page, starting after `startAfter` (the
  * address's `after`, '' for the first page).
  */
-export function useSearchResultsPages(query: string, startAfter: string) {
-  return useInfiniteQuery({
+export const searchResultsPagesQuery = (query: string, startAfter: string) =>
+  infiniteQueryOptions({
     queryKey: ['search', 'page', query, startAfter],
     queryFn: ({ pageParam, signal }) =>
       callApi(searchResultsPage, pageParam ? { q: query, after: pageParam } : { q: query }, {
@@ -28,7 +28,12 @@ export function useSearchResultsPages(query: string, startAfter: string) {
       }),
     initialPageParam: startAfter,
     getNextPageParam: (page) => (page.EndReached || page.After === '' ? undefined : page.After),
-    enabled: query.length >= minimumSearchLength,
     staleTime: 60_000,
+  });
+
+export function useSearchResultsPages(query: string, startAfter: string) {
+  return useInfiniteQuery({
+    ...searchResultsPagesQuery(query, startAfter),
+    enabled: query.length >= minimumSearchLength,
   });
 }

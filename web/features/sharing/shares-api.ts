@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../contract/calls.ts';
 import {
   getSharedReport,
@@ -45,10 +45,15 @@ export function useUnshareReport() {
 }
 
 /** The public result behind `/r/{token}`; a missing (404) or removed (410) one is an answer. */
-export function useSharedResult(token: string) {
-  return useQuery({
+export const sharedResultQuery = (token: string) =>
+  queryOptions({
     queryKey: ['shares', 'public', token],
     queryFn: ({ signal }) => callApi(getSharedReport, { token }, { signal }),
+  });
+
+export function useSharedResult(token: string) {
+  return useQuery({
+    ...sharedResultQuery(token),
     select: (answer) => answer.Shared,
     enabled: token !== '',
     retry: (failureCount, error) => {

@@ -18,8 +18,8 @@ const dayLabels = [
   { row: 2, label: 'Wed' },
   { row: 4, label: 'Fri' },
 ];
-const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat(undefined, {
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
@@ -51,55 +51,56 @@ export function ContributionGrid({ grid }: { grid: Grid }) {
   return (
     <div className={styles.grid}>
       <div ref={ref} className={styles.canvas}>
-        {width > 0 ? (
-          <svg
-            width={svgWidth}
-            height={svgHeight}
-            viewBox={`0 0 ${svgWidth} ${svgHeight}`}
-            role="img"
-            aria-label={`${summary}. Longest streak: ${pluralize(grid.LongestStreak, 'day')}.`}
-          >
-            {layout.monthLabels.map(({ column, date }) => (
-              <text
-                key={column}
-                className={styles.label}
-                x={gridLabelWidthPx + column * pitch}
-                y={monthRowPx - 5}
-              >
-                {monthFormat.format(date)}
-              </text>
-            ))}
-            {dayLabels.map(({ row, label }) => (
-              <text
-                key={label}
-                className={styles.label}
-                x={0}
-                y={monthRowPx + row * pitch + gridCellPx - 1}
-              >
-                {label}
-              </text>
-            ))}
-            {layout.columns.map((column, columnIndex) =>
-              column.days.map((day, row) =>
-                day ? (
-                  <rect
-                    key={`${columnIndex}-${row}`}
-                    className={styles[`step${day.step}`]}
-                    x={gridLabelWidthPx + columnIndex * pitch}
-                    y={monthRowPx + row * pitch}
-                    width={gridCellPx}
-                    height={gridCellPx}
-                    rx={2}
-                  >
-                    <title>{`${pluralize(day.count, 'contribution')} on ${dayFormat.format(day.date)}`}</title>
-                  </rect>
-                ) : null,
-              ),
-            )}
-          </svg>
-        ) : (
-          <div style={{ height: svgHeight }} />
-        )}
+        {/* Measured in the browser: the server sends the room it takes, and it fills in. */}
+        <div style={{ height: svgHeight }}>
+          {width > 0 ? (
+            <svg
+              width={svgWidth}
+              height={svgHeight}
+              viewBox={`0 0 ${svgWidth} ${svgHeight}`}
+              role="img"
+              aria-label={`${summary}. Longest streak: ${pluralize(grid.LongestStreak, 'day')}.`}
+            >
+              {layout.monthLabels.map(({ column, date }) => (
+                <text
+                  key={column}
+                  className={styles.label}
+                  x={gridLabelWidthPx + column * pitch}
+                  y={monthRowPx - 5}
+                >
+                  {monthFormat.format(date)}
+                </text>
+              ))}
+              {dayLabels.map(({ row, label }) => (
+                <text
+                  key={label}
+                  className={styles.label}
+                  x={0}
+                  y={monthRowPx + row * pitch + gridCellPx - 1}
+                >
+                  {label}
+                </text>
+              ))}
+              {layout.columns.map((column, columnIndex) =>
+                column.days.map((day, row) =>
+                  day ? (
+                    <rect
+                      key={`${columnIndex}-${row}`}
+                      className={styles[`step${day.step}`]}
+                      x={gridLabelWidthPx + columnIndex * pitch}
+                      y={monthRowPx + row * pitch}
+                      width={gridCellPx}
+                      height={gridCellPx}
+                      rx={2}
+                    >
+                      <title>{`${pluralize(day.count, 'contribution')} on ${dayFormat.format(day.date)}`}</title>
+                    </rect>
+                  ) : null,
+                ),
+              )}
+            </svg>
+          ) : null}
+        </div>
       </div>
       <div className={styles.footer}>
         <p className={styles.summary}>

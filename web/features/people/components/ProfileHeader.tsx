@@ -5,7 +5,12 @@ import { formatCount } from '../../../ui/format.ts';
 import { Avatar } from './Avatar.tsx';
 import styles from './ProfileHeader.module.css';
 
-const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+// One locale and time zone on the server and in the browser: the page hydrates as it was sent.
+const joinedFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Name, avatar, who they are and where, when they joined, level and karma. */
 export function ProfileHeader({

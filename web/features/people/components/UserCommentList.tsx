@@ -12,7 +12,8 @@ const responseTypeNames: Record<ProfileComment['ResponseType'], string> = {
   '': '',
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+// One locale and time zone on the server and in the browser: the page hydrates as it was sent.
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 export function UserCommentItem({ comment }: { comment: ProfileComment }) {
   const typeName = responseTypeNames[comment.ResponseType];

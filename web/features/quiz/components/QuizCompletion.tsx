@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../ui/Button.tsx';
 import { reportTitle } from '../report-title.ts';
 import styles from './QuizCompletion.module.css';
 
-const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent' });
+const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent' });
 
 /** The reports a quiz fed, in My Opinion DNA's order, unknown names last. */
 function orderedReports(percentages: Record<string, number>): [string, number][] {

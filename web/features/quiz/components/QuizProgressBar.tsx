@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import type { QuizProgress } from '../quiz-progress.ts';
 import styles from './QuizProgressBar.module.css';
 
-const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent' });
+const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent' });
 
 /**
  * How far the member is: answered of total and the percentage, as a progress bar screen readers
