@@ -1,8 +1,10 @@
-import { usePageTitle } from '../hooks/use-page-title.ts';
+import { privateHead } from '../features/session/member-route.ts';
+import type { RouteHandle } from '../routing/route-handle.ts';
 import { AuthPage } from './AuthPage.tsx';
+
+export const handle: RouteHandle = { head: privateHead('signup') };
 
 /** signup, `/signup`. */
 export default function SignupPage() {
-  usePageTitle('signup');
   return <AuthPage startPage="signup" />;
 }

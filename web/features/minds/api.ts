@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   creditPersuasion,
   getOpinionHistory,
@@ -11,8 +17,8 @@ import { currentUserQueryKey } from '../session/api.ts';
 export const opinionHistoryKey = ['opinion-history'] as const;
 
 /** The member's own changes of vote, a page at a time, newest first. */
-export function useOpinionHistory() {
-  return useInfiniteQuery({
+export const opinionHistoryQuery = () =>
+  infiniteQueryOptions({
     queryKey: opinionHistoryKey,
     queryFn: ({ pageParam, signal }) =>
       callApi(getOpinionHistory, { after: pageParam || undefined }, { signal }),
@@ -20,6 +26,9 @@ export function useOpinionHistory() {
     getNextPageParam: (last) => (last.After === '' ? undefined : last.After),
     staleTime: 0,
   });
+
+export function useOpinionHistory() {
+  return useInfiniteQuery(opinionHistoryQuery());
 }
 
 /** "This changed my mind": the thread shows the new count, the history the credit. */

@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { getDemographics, setDemographics } from '../../../contract/demographics.base.ts';
 import type { Demographics } from '../../../contract/demographics.ts';
 import {
@@ -21,13 +27,19 @@ function retryUnlessMissing(failureCount: number, error: unknown): boolean {
   return statusOf(error) !== 404 && failureCount < 2;
 }
 
-export function useProfile(username: string, { enabled = true } = {}) {
-  return useQuery({
+/** A member's profile (answered whole; `useProfile` selects the profile itself). */
+export const profileQuery = (username: string) =>
+  queryOptions({
     queryKey: profileQueryKey(username),
     queryFn: ({ signal }) => callApi(getProfile, { username }, { signal }),
+    retry: retryUnlessMissing,
+  });
+
+export function useProfile(username: string, { enabled = true } = {}) {
+  return useQuery({
+    ...profileQuery(username),
     select: (answer) => answer.Profile,
     enabled: enabled && username !== '',
-    retry: retryUnlessMissing,
   });
 }
 
@@ -72,11 +84,14 @@ export function useSetProfile() {
 
 export const demographicsQueryKey = ['user', 'demographics'] as const;
 
-export function useDemographics() {
-  return useQuery({
+export const demographicsQuery = () =>
+  queryOptions({
     queryKey: demographicsQueryKey,
     queryFn: ({ signal }) => callApi(getDemographics, {}, { signal }),
   });
+
+export function useDemographics() {
+  return useQuery(demographicsQuery());
 }
 
 export function useSetDemographics() {
