@@ -1,4 +1,4 @@
-const countFormat = new Intl.NumberFormat(undefined);
+const countFormat = new Intl.NumberFormat('en-US');
 
 /** Every count and karma figure, in the reader's locale (docs/product/constants.md#counts). */
 export function formatCount(value: number): string {
