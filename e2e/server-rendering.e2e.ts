@@ -97,7 +97,14 @@ const watchServerMarkup = `{
 }`;
 
 /** A member's or staff's page, or a page of signing up and in, and what its first screen shows. */
-type PrivatePage = { path: string; name: AppRouteName; subject?: string; shows: string[] };
+type PrivatePage = {
+  path: string;
+  name: AppRouteName;
+  subject?: string;
+  shows: string[];
+  /** Whether search engines may list it (the suggestions are public). */
+  isIndexed?: boolean;
+};
 
 /** A member's own pages, each with text its first screen shows once their data is in. */
 const memberPages: PrivatePage[] = [
@@ -113,7 +120,12 @@ const memberPages: PrivatePage[] = [
     shows: ['Your changes of mind', 'You have not changed your mind on an opinion yet'],
   },
   { path: '/settings/details', name: 'demographics', shows: ['Personal details', 'Year of birth'] },
-  { path: '/suggest', name: 'suggest', shows: ['Suggest an opinion', 'Any topic is allowed.'] },
+  {
+    path: '/suggest',
+    name: 'suggest',
+    shows: ['Suggest an opinion', 'Any topic is allowed.'],
+    isIndexed: true,
+  },
   {
     path: '/reports/my-opinion-dna',
     name: 'dnaReport',
@@ -149,7 +161,7 @@ const visitorPages: PrivatePage[] = [
 
 /** The server's #root for a reader with `cookie`: status, title and main content checked. */
 async function checkServerPage(
-  { path, name, subject, shows }: PrivatePage,
+  { path, name, subject, shows, isIndexed = false }: PrivatePage,
   cookie: string,
   username: string | null,
 ) {
@@ -159,8 +171,8 @@ async function checkServerPage(
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replaceAll('&amp;', '&');
   expect.soft(title, path).toBe(pageTitle(name, {}, subject));
   expect
-    .soft(html, `${path} is not for search engines`)
-    .toContain('name="robots" content="noindex"');
+    .soft(html.includes('name="robots" content="noindex"'), `${path} is not for search engines`)
+    .toBe(!isIndexed);
   const root =
     /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(root)?.[1] ?? '';

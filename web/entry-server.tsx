@@ -112,7 +112,12 @@ async function renderToString(
     <AppProviders queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
-    { onError: (error) => console.error('Server render error:', error) },
+    {
+      onError: (error) => console.error('Server render error:', error),
+      // One string, every boundary inline: React would otherwise send a large one's content after
+      // its fallback with a script to swap them (read without JavaScript, it stays the fallback).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   await stream.allReady;
   return new Response(stream).text();
