@@ -267,6 +267,10 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
 
     for (const page of memberPages) await checkServerPage(page, cookie, account.username);
     for (const page of visitorPages) await checkServerPage(page, '', null);
+    // A member opening the login page is sent home by the server, as the app does.
+    const login = await fetch(`${baseUrl}/login`, { headers: { cookie }, redirect: 'manual' });
+    expect.soft(login.status, '/login for a member').toBe(302);
+    expect.soft(login.headers.get('location'), '/login for a member').toBe('/');
 
     for (const { path, name, subject } of memberPages) {
       const page = await context.newPage();

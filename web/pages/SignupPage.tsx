@@ -1,8 +1,8 @@
 import { privateHead } from '../features/session/member-route.ts';
 import type { RouteHandle } from '../routing/route-handle.ts';
-import { AuthPage } from './AuthPage.tsx';
+import { AuthPage, redirectMember } from './AuthPage.tsx';
 
-export const handle: RouteHandle = { head: privateHead('signup') };
+export const handle: RouteHandle = { head: privateHead('signup'), redirect: redirectMember };
 
 /** signup, `/signup`. */
 export default function SignupPage() {
