@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   createComment,
   deleteComment,
@@ -22,11 +28,14 @@ export function threadQueryKey(threadID: string) {
   return ['comments', threadID] as const;
 }
 
-export function useCommentThread(threadID: string, sort: CommentSortValue) {
-  return useQuery({
+export const commentThreadQuery = (threadID: string, sort: CommentSortValue) =>
+  queryOptions({
     queryKey: [...threadQueryKey(threadID), sort],
     queryFn: ({ signal }) => callApi(getComments, { threadID, sort }, { signal }),
   });
+
+export function useCommentThread(threadID: string, sort: CommentSortValue) {
+  return useQuery(commentThreadQuery(threadID, sort));
 }
 
 /** Applies a change to one comment in every cached sort of the thread. */
