@@ -3,10 +3,12 @@ import { CommentThread } from '../features/comments/components/CommentThread.tsx
 import { Card } from '../ui/Card.tsx';
 import { Page } from '../ui/Page.tsx';
 import { pageTitle } from '../../contract/routes.ts';
-import type { RouteHandle } from '../routing/route-handle.ts';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
+import { commentThreadQuery } from '../features/comments/api.ts';
 import styles from './SuggestPage.module.css';
 
 export const handle: RouteHandle = {
+  queries: () => [routeQuery(commentThreadQuery(suggestionsThreadId, 'recent'))],
   head: ({ params }) => ({ title: pageTitle('suggest', params) }),
 };
 
