@@ -1,6 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, isBrowserMissing, launchBrowser, newVisitor } from './fixtures.ts';
+import { pageTitle, type AppRouteName } from '../contract/routes.ts';
+import {
+  baseUrl,
+  dismissCookies,
+  isBrowserMissing,
+  launchBrowser,
+  newVisitor,
+  signInAsAdmin,
+  signUpThroughPanel,
+  uniqueAccount,
+} from './fixtures.ts';
 
 /**
  * One UI (docs/decisions/085): every public page is the web app rendered on the server. Read with
@@ -202,6 +212,94 @@ const watchServerMarkup = `{
   });
 }`;
 
+/** A member's or staff's page, or a page of signing up and in, and what its first screen shows. */
+type PrivatePage = {
+  path: string;
+  name: AppRouteName;
+  subject?: string;
+  shows: string[];
+  /** Whether search engines may list it (the suggestions are public). */
+  isIndexed?: boolean;
+};
+
+/** A member's own pages, each with text its first screen shows once their data is in. */
+const memberPages: PrivatePage[] = [
+  {
+    path: '/notifications',
+    name: 'notifications',
+    shows: ['Notifications', 'You have no notifcations yet'],
+  },
+  { path: '/app/settings', name: 'appSettings', shows: ['Signed in as', 'your public profile'] },
+  {
+    path: '/app/history',
+    name: 'opinionHistory',
+    shows: ['Your changes of mind', 'You have not changed your mind on an opinion yet'],
+  },
+  { path: '/settings/details', name: 'demographics', shows: ['Personal details', 'Year of birth'] },
+  {
+    path: '/suggest',
+    name: 'suggest',
+    shows: ['Suggest an opinion', 'Any topic is allowed.'],
+    isIndexed: true,
+  },
+  {
+    path: '/reports/my-opinion-dna',
+    name: 'dnaReport',
+    shows: ['My Opinion DNA', 'Opinion DNA Core'],
+  },
+  {
+    path: '/reports/details/opiniondna',
+    name: 'detailedReport',
+    subject: 'Opinion DNA Core',
+    shows: ['Opinion DNA Core', 'All reports'],
+  },
+  {
+    path: '/emailpref-iframe',
+    name: 'emailPref',
+    shows: ['E-mail preferences', 'e-mails from Stance about activity'],
+  },
+  { path: '/cookiereset', name: 'cookieReset', shows: ['Reset my cookie choice'] },
+  { path: '/tracking/login', name: 'trackingDummyPage', shows: ['Logged in.'] },
+];
+
+/** What a visitor gets on members' pages and the pages of signing up and in. */
+const visitorPages: PrivatePage[] = [
+  {
+    path: '/notifications',
+    name: 'notifications',
+    shows: ['Please log in to see your notifications'],
+  },
+  { path: '/app/settings', name: 'appSettings', shows: ['Please log in to see your settings'] },
+  { path: '/signup', name: 'signup', shows: ['Sign up with e-mail'] },
+  { path: '/login', name: 'login', shows: ['Continue with e-mail'] },
+  { path: '/resetpassword/set?t=not-a-real-token', name: 'passwordResetNew', shows: ['password'] },
+];
+
+/** The server's #root for a reader with `cookie`: status, title and main content checked. */
+async function checkServerPage(
+  { path, name, subject, shows, isIndexed = false }: PrivatePage,
+  cookie: string,
+  username: string | null,
+) {
+  const response = await fetch(`${baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
+  const html = await response.text();
+  expect.soft(response.status, path).toBe(200);
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+  expect.soft(title, path).toBe(pageTitle(name, {}, subject));
+  expect
+    .soft(html.includes('name="robots" content="noindex"'), `${path} is not for search engines`)
+    .toBe(!isIndexed);
+  const root =
+    /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
+  const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(root)?.[1] ?? '';
+  const text = main
+    .replace(/<[^>]*>/g, ' ')
+    .replaceAll('&amp;', '&')
+    .replaceAll('&#x27;', "'");
+  if (username) expect.soft(root, `${path}: the top bar shows ${username}`).toContain(username);
+  for (const shown of shows) expect.soft(text, `${path} shows “${shown}”`).toContain(shown);
+}
+
 async function hydrationProblems(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -280,4 +378,54 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
     }
     // A fresh browser context per page, for every group's pages, on a busy machine.
   }, 600_000);
+
+  it('renders members’ and staff’s pages on the server with the reader’s session, hydrated', async () => {
+    const signUp = await newVisitor(browser);
+    await signUp.goto('/');
+    await dismissCookies(signUp);
+    const account = uniqueAccount('ssr');
+    await signUpThroughPanel(signUp, account);
+    const context = signUp.context();
+    const cookie = (await context.cookies())
+      .map(({ name, value }) => `${name}=${value}`)
+      .join('; ');
+
+    for (const page of memberPages) await checkServerPage(page, cookie, account.username);
+    for (const page of visitorPages) await checkServerPage(page, '', null);
+    // A member opening the login page is sent home by the server, as the app does.
+    const login = await fetch(`${baseUrl}/login`, { headers: { cookie }, redirect: 'manual' });
+    expect.soft(login.status, '/login for a member').toBe(302);
+    expect.soft(login.headers.get('location'), '/login for a member').toBe('/');
+
+    for (const { path, name, subject } of memberPages) {
+      const page = await context.newPage();
+      expect.soft(await hydrationProblems(page, path), path).toEqual([]);
+      expect.soft(await page.title(), path).toBe(pageTitle(name, {}, subject));
+      await page.close();
+    }
+    await context.close();
+    for (const { path, name } of visitorPages) {
+      const page = await newVisitor(browser);
+      expect.soft(await hydrationProblems(page, path), path).toEqual([]);
+      expect.soft(await page.title(), path).toBe(pageTitle(name, {}));
+      await page.context().close();
+    }
+
+    // Staff: the admin hub, rendered with the staff member's tools.
+    const staff = await newVisitor(browser);
+    await staff.goto('/');
+    await dismissCookies(staff);
+    await signInAsAdmin(staff);
+    const staffCookie = (await staff.context().cookies())
+      .map(({ name, value }) => `${name}=${value}`)
+      .join('; ');
+    await checkServerPage(
+      { path: '/internal/admin', name: 'admin', shows: ['Tools for the people who run Stance.'] },
+      staffCookie,
+      'stance_admin',
+    );
+    const adminPage = await staff.context().newPage();
+    expect.soft(await hydrationProblems(adminPage, '/internal/admin'), 'admin').toEqual([]);
+    await staff.context().close();
+  });
 });

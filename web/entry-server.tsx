@@ -64,6 +64,8 @@ export async function render(url: URL): Promise<RenderedPage> {
   };
   const queryClient = createQueryClient();
   const status = await fetchPageQueries(queryClient, handle, args, context);
+  const location = handle.redirect?.({ ...args, queryClient });
+  if (location) return { kind: 'redirect', status: 302, location };
   const html = await renderToString(queryClient, context);
   return {
     kind: 'page',

@@ -3,12 +3,15 @@ import { appRoutes } from '../../contract/routes.ts';
 import { ModerationQueue } from '../features/comments/components/ModerationQueue.tsx';
 import { useSession } from '../features/session/session.ts';
 import { UserTagsAdmin } from '../features/usertags/components/UserTagsAdmin.tsx';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { privateHead } from '../features/session/member-route.ts';
+import type { RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = { head: privateHead('admin') };
 
 /**
  * admin, `/internal/admin`: the admin hub, for admin-hub viewers, moderators (CanDeleteContent)
@@ -16,7 +19,6 @@ import { Spinner } from '../ui/Spinner.tsx';
  * allow.
  */
 export default function AdminPage() {
-  usePageTitle('admin');
   const session = useSession();
   if (session.loading) return <Spinner isCentered />;
   if (!session.canSeeAdminHub && !session.canDeleteContent && !session.canCreateOpinions) {

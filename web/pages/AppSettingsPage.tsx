@@ -5,16 +5,22 @@ import {
   DownloadDataCard,
 } from '../features/accounts/components/YourDataCards.tsx';
 import { useModals } from '../features/modals/modal-store.tsx';
-import { useProfile } from '../features/people/api.ts';
+import { profileQuery, useProfile } from '../features/people/api.ts';
 import { ProfileSettingsForm } from '../features/people/components/ProfileSettingsForm.tsx';
 import { useSession } from '../features/session/session.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
+import { memberQuery, privateHead } from '../features/session/member-route.ts';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = {
+  queries: () => [memberQuery((user) => routeQuery(profileQuery(user.Username)))],
+  head: privateHead('appSettings'),
+};
 
 function ProfileCard({ username }: { username: string }) {
   const profile = useProfile(username);
@@ -37,7 +43,6 @@ function ProfileCard({ username }: { username: string }) {
 
 /** appSettings, `/app/settings`: account settings (requires login). */
 export default function AppSettingsPage() {
-  usePageTitle('appSettings');
   const session = useSession();
   const { openModal } = useModals();
   return (

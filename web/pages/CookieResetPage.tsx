@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { resetConsent } from '../features/cookies/consent-store.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { Page } from '../ui/Page.tsx';
+import { privateHead } from '../features/session/member-route.ts';
+import type { RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = { head: privateHead('cookieReset') };
 
 /** cookieReset, `/cookiereset`: confirm, then forget the cookie choice and ask again. */
 export default function CookieResetPage() {
-  usePageTitle('cookieReset');
   const [isDone, setIsDone] = useState(false);
   return (
     <Page width="narrow" title="Reset cookies">

@@ -1,12 +1,18 @@
 import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
-import { useDemographics } from '../features/people/api.ts';
+import { demographicsQuery, useDemographics } from '../features/people/api.ts';
 import { DemographicsForm } from '../features/people/components/DemographicsForm.tsx';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
+import { memberQuery, privateHead } from '../features/session/member-route.ts';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = {
+  queries: () => [memberQuery(() => routeQuery(demographicsQuery()))],
+  head: privateHead('demographics'),
+};
 
 function DemographicsCard() {
   const query = useDemographics();
@@ -27,7 +33,6 @@ function DemographicsCard() {
 
 /** demographics, `/settings/details`: the optional personal details (requires login). */
 export default function DemographicsPage() {
-  usePageTitle('demographics');
   return (
     <LoginRequired reason="Please log in to edit your personal details">
       <Page

@@ -4,11 +4,20 @@ import { ReportOverview } from '../features/analytics/components/ReportOverview.
 import { ReportBackLink } from '../features/reports/components/DetailedReportBody.tsx';
 import { reportSummaries } from '../features/reports/report-names.ts';
 import { useSession } from '../features/session/session.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { pageTitle } from '../../contract/routes.ts';
+import type { RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = {
+  head: ({ params }) => {
+    const name = params.name ?? '';
+    const subject = isReportName(name) ? `${reportSummaries[name].title} overview` : undefined;
+    return { title: pageTitle('detailedReportOverview', params, subject), noindex: true };
+  },
+};
 
 /**
  * detailedReportOverview, `/reports/details/{name}/overview`: admin-hub viewers only. The card
@@ -19,10 +28,6 @@ export default function DetailedReportOverviewPage() {
   const { name = '' } = useParams();
   const session = useSession();
   const known = isReportName(name) ? name : null;
-  usePageTitle(
-    'detailedReportOverview',
-    known ? `${reportSummaries[known].title} overview` : undefined,
-  );
   if (session.loading) return <Spinner isCentered />;
   if (!session.canSeeAdminHub) {
     return (

@@ -9,18 +9,23 @@ import {
 } from '../features/payments/components/CheckoutReturn.tsx';
 import { EbookBlock } from '../features/payments/components/EbookBlock.tsx';
 import { hasActiveSubscription } from '../features/payments/pricing.ts';
-import { useUserReports } from '../features/reports/api.ts';
+import { userReportsQuery, useUserReports } from '../features/reports/api.ts';
 import { ReportRow } from '../features/reports/components/ReportRow.tsx';
 import { useSession } from '../features/session/session.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import styles from './DnaReportPage.module.css';
+import { memberQuery, privateHead } from '../features/session/member-route.ts';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = {
+  queries: () => [memberQuery(() => routeQuery(userReportsQuery()))],
+  head: privateHead('dnaReport'),
+};
 
 /** dnaReport, `/reports/my-opinion-dna`: every report row with the member's progress and result. */
 export default function DnaReportPage() {
-  usePageTitle('dnaReport');
   return (
     <LoginRequired reason="Please log in to see your Opinion DNA">
       <DnaReport />

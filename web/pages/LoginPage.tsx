@@ -1,8 +1,10 @@
-import { usePageTitle } from '../hooks/use-page-title.ts';
-import { AuthPage } from './AuthPage.tsx';
+import { privateHead } from '../features/session/member-route.ts';
+import type { RouteHandle } from '../routing/route-handle.ts';
+import { AuthPage, redirectMember } from './AuthPage.tsx';
+
+export const handle: RouteHandle = { head: privateHead('login'), redirect: redirectMember };
 
 /** login, `/login`. */
 export default function LoginPage() {
-  usePageTitle('login');
   return <AuthPage startPage="login" />;
 }

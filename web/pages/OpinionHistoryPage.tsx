@@ -1,17 +1,23 @@
 import { Link } from 'react-router';
 import { directionOf } from '../../contract/minds.base.ts';
 import { LoginRequired } from '../features/accounts/components/LoginRequired.tsx';
-import { fullDate, timeAgo } from '../features/comments/comment-text.ts';
-import { useOpinionHistory } from '../features/minds/api.ts';
+import { opinionHistoryQuery, useOpinionHistory } from '../features/minds/api.ts';
 import { voteLabel } from '../features/opinions/vote-scale.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { TimeAgo } from '../ui/TimeAgo.tsx';
 import styles from './OpinionHistoryPage.module.css';
+import { memberQuery, privateHead } from '../features/session/member-route.ts';
+import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = {
+  queries: () => [memberQuery(() => routeInfiniteQuery(opinionHistoryQuery()))],
+  head: privateHead('opinionHistory'),
+};
 
 export const noChangesText = 'You have not changed your mind on an opinion yet';
 
@@ -21,7 +27,6 @@ export const noChangesText = 'You have not changed your mind on an opinion yet';
  * (docs/decisions/077-minds-changed.md).
  */
 export default function OpinionHistoryPage() {
-  usePageTitle('opinionHistory');
   return (
     <LoginRequired reason="Please log in to see your changes of mind">
       <Page
@@ -72,13 +77,7 @@ function History() {
                           toward {direction === 'agree' ? 'Agree' : 'Disagree'}
                         </span>
                       ) : null}
-                      <time
-                        className={styles.time}
-                        dateTime={change.At}
-                        title={fullDate(change.At)}
-                      >
-                        {timeAgo(change.At)}
-                      </time>
+                      <TimeAgo className={styles.time} iso={change.At} />
                     </p>
                     {change.PersuadedBy ? (
                       <p className={styles.persuaded}>

@@ -1,13 +1,15 @@
 import { useSearchParams } from 'react-router';
 import { LoginSignupPanel } from '../features/accounts/components/LoginSignupPanel.tsx';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
+import { privateHead } from '../features/session/member-route.ts';
+import type { RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = { head: privateHead('passwordResetNew') };
 
 /** passwordResetNew, `/resetpassword/set?t=…`: the panel's set-new-password mode. */
 export default function PasswordResetPage() {
-  usePageTitle('passwordResetNew');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('t')?.trim() ?? '';
 

@@ -7,7 +7,6 @@ import { collectUniqueItems } from '../features/questions/question-items.ts';
 import { CategoryManager } from '../features/questions/staff/CategoryManager.tsx';
 import staffStyles from '../features/questions/staff/QuestionAdmin.module.css';
 import { useSession } from '../features/session/session.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
@@ -15,13 +14,16 @@ import { errorTexts } from '../ui/error-texts.ts';
 import { pluralize } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { privateHead } from '../features/session/member-route.ts';
+import type { RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = { head: privateHead('questionAdmin') };
 
 /**
  * questionAdmin, `/internal/admin/questions`: staff with CanCreateOpinions manage the categories
  * and reach every question's edit page (docs/decisions/048).
  */
 export default function QuestionAdminPage() {
-  usePageTitle('questionAdmin');
   const session = useSession();
   if (session.loading) return <Spinner isCentered />;
   if (!session.canCreateOpinions) {

@@ -6,13 +6,18 @@ import {
   type EditorLocationState,
 } from '../features/questions/staff/QuestionForm.tsx';
 import { useSession } from '../features/session/session.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { pageTitle } from '../../contract/routes.ts';
+import type { RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = {
+  head: ({ name, params }) => ({ title: pageTitle(name, params), noindex: true }),
+};
 
 /**
  * newQuestion, `/internal/admin/questions/new`, and editQuestion,
@@ -22,7 +27,6 @@ import { Spinner } from '../ui/Spinner.tsx';
 export default function QuestionEditorPage() {
   const { slug } = useParams();
   const isEditing = slug !== undefined;
-  usePageTitle(isEditing ? 'editQuestion' : 'newQuestion');
   const session = useSession();
   if (session.loading) return <Spinner isCentered />;
   if (!session.canCreateOpinions) {

@@ -1,9 +1,16 @@
 import { suggestionsThreadId } from '../../contract/comments.base.ts';
 import { CommentThread } from '../features/comments/components/CommentThread.tsx';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { Page } from '../ui/Page.tsx';
+import { pageTitle } from '../../contract/routes.ts';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
+import { commentThreadQuery } from '../features/comments/api.ts';
 import styles from './SuggestPage.module.css';
+
+export const handle: RouteHandle = {
+  queries: () => [routeQuery(commentThreadQuery(suggestionsThreadId, 'recent'))],
+  head: ({ params }) => ({ title: pageTitle('suggest', params) }),
+};
 
 /**
  * The suggest page's guidelines: each one's name, and the sentence that says what it asks of a
@@ -64,7 +71,6 @@ export const suggestionGuidance = [
 
 /** suggest, `/suggest`: guidance, then the suggestions thread (sorted by recent). */
 export default function SuggestPage() {
-  usePageTitle('suggest');
   return (
     <Page
       width="narrow"

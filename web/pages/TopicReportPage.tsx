@@ -2,12 +2,15 @@ import { Link, useSearchParams } from 'react-router';
 import { exportTopicReport } from '../../contract/analytics.base.ts';
 import { CsvDownload } from '../features/analytics/components/CsvDownload.tsx';
 import { useSession } from '../features/session/session.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Card } from '../ui/Card.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { privateHead } from '../features/session/member-route.ts';
+import type { RouteHandle } from '../routing/route-handle.ts';
+
+export const handle: RouteHandle = { head: privateHead('topicReport') };
 
 /**
  * topicReport, `/internal/admin/reports/topic?slug=`: for staff the server answers the CSV itself;
@@ -15,7 +18,6 @@ import { Spinner } from '../ui/Spinner.tsx';
  * (as the admin hub does), and to staff without a topic, where topic reports come from.
  */
 export default function TopicReportPage() {
-  usePageTitle('topicReport');
   const session = useSession();
   const [params] = useSearchParams();
   const slug = params.get('slug')?.trim() ?? '';

@@ -1,9 +1,17 @@
 import { useParams } from 'react-router';
-import { usePageTitle } from '../hooks/use-page-title.ts';
 import { Page } from '../ui/Page.tsx';
 import NotFoundPage from './NotFoundPage.tsx';
+import { privateHead } from '../features/session/member-route.ts';
+import type { RouteHandle } from '../routing/route-handle.ts';
 
 const trackingFrames = new Set(['login', 'signup']);
+
+export const handle: RouteHandle = {
+  head: (args) =>
+    privateHead(trackingFrames.has(args.params.name ?? '') ? 'trackingDummyPage' : 'notFound')(
+      args,
+    ),
+};
 
 /**
  * trackingDummyPage, `/tracking/login` and `/tracking/signup`: blank-looking frames that mark a
@@ -11,7 +19,6 @@ const trackingFrames = new Set(['login', 'signup']);
  */
 export default function TrackingPage() {
   const { name = '' } = useParams();
-  usePageTitle('trackingDummyPage');
   if (!trackingFrames.has(name)) return <NotFoundPage />;
   return (
     <Page width="narrow">

@@ -37,4 +37,6 @@ export function routeInfiniteQuery<Data, Error, Key extends QueryKey, PageParam>
 export type RouteHandle = {
   queries?: (args: RouteArgs) => RouteQuery[];
   head?: (args: RouteArgs & { queryClient: QueryClient }) => Head;
+  /** Where the server sends the reader instead, once the queries are in (as the page would). */
+  redirect?: (args: RouteArgs & { queryClient: QueryClient }) => string | null;
 };

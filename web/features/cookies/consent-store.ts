@@ -43,13 +43,21 @@ export function resetConsent() {
   emit();
 }
 
-export function useConsent(): ConsentChoice | null {
-  return useSyncExternalStore(
+/** The choice is not known while the server renders and while the browser hydrates. */
+export const consentUnknown = 'unknown' as const;
+
+/**
+ * The stored choice, null when the visitor has not chosen, or `consentUnknown` on the server and
+ * during hydration (the choice lives in the browser): the banner then shows only once the app has
+ * hydrated, so that it never replaces what the server sent (docs/decisions/085).
+ */
+export function useConsent(): ConsentChoice | null | typeof consentUnknown {
+  return useSyncExternalStore<ConsentChoice | null | typeof consentUnknown>(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     () => current,
-    () => null,
+    () => consentUnknown,
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getEmailPreferences, setEmailPreferences } from '../../../contract/notifications.base.ts';
 import type { EmailPreferences } from '../../../contract/notifications.ts';
 import { callApi } from '../../api/client.ts';
@@ -8,11 +8,14 @@ function preferencesKey(token: string | undefined) {
 }
 
 /** The member's e-mail preferences; `token` comes from the link in an e-mail. */
-export function useEmailPreferences(token: string | undefined) {
-  return useQuery({
+export const emailPreferencesQuery = (token: string | undefined) =>
+  queryOptions({
     queryKey: preferencesKey(token),
     queryFn: ({ signal }) => callApi(getEmailPreferences, token ? { token } : {}, { signal }),
   });
+
+export function useEmailPreferences(token: string | undefined) {
+  return useQuery(emailPreferencesQuery(token));
 }
 
 export function useSaveEmailPreferences(token: string | undefined) {

@@ -1,5 +1,6 @@
 import {
   queryOptions,
+  infiniteQueryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -17,8 +18,8 @@ import { currentUserQueryKey } from '../session/api.ts';
 export const opinionHistoryKey = ['opinion-history'] as const;
 
 /** The member's own changes of vote, a page at a time, newest first. */
-export function useOpinionHistory() {
-  return useInfiniteQuery({
+export const opinionHistoryQuery = () =>
+  infiniteQueryOptions({
     queryKey: opinionHistoryKey,
     queryFn: ({ pageParam, signal }) =>
       callApi(getOpinionHistory, { after: pageParam || undefined }, { signal }),
@@ -26,6 +27,9 @@ export function useOpinionHistory() {
     getNextPageParam: (last) => (last.After === '' ? undefined : last.After),
     staleTime: 0,
   });
+
+export function useOpinionHistory() {
+  return useInfiniteQuery(opinionHistoryQuery());
 }
 
 /** "This changed my mind": the thread shows the new count, the history the credit. */

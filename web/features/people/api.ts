@@ -33,6 +33,7 @@ export const profileQuery = (username: string) =>
   queryOptions({
     queryKey: profileQueryKey(username),
     queryFn: ({ signal }) => callApi(getProfile, { username }, { signal }),
+    retry: retryUnlessMissing,
   });
 
 export function useProfile(username: string, { enabled = true } = {}) {
@@ -40,7 +41,6 @@ export function useProfile(username: string, { enabled = true } = {}) {
     ...profileQuery(username),
     select: (answer) => answer.Profile,
     enabled: enabled && username !== '',
-    retry: retryUnlessMissing,
   });
 }
 
@@ -92,11 +92,14 @@ export function useSetProfile() {
 
 export const demographicsQueryKey = ['user', 'demographics'] as const;
 
-export function useDemographics() {
-  return useQuery({
+export const demographicsQuery = () =>
+  queryOptions({
     queryKey: demographicsQueryKey,
     queryFn: ({ signal }) => callApi(getDemographics, {}, { signal }),
   });
+
+export function useDemographics() {
+  return useQuery(demographicsQuery());
 }
 
 export function useSetDemographics() {

@@ -30,16 +30,27 @@ export const demographicsFieldLabels: Record<keyof Demographics, string> = {
   politicalSpectrum: 'Political leaning',
 };
 
-const regionNames = new Intl.DisplayNames(undefined, { type: 'region' });
+/**
+ * In English, like the rest of the app, and the same on the server and in the browser
+ * (docs/decisions/085): the few names on which Node's and the browsers' region data differ are
+ * fixed here.
+ */
+const regionNames = new Intl.DisplayNames('en', { type: 'region' });
+const fixedRegionNames: Record<string, string> = {
+  fk: 'Falkland Islands',
+  hk: 'Hong Kong',
+  mo: 'Macao',
+  ps: 'Palestine',
+};
 const namedNationalities: DemographicsOption[] = nationalityCodes.map((code) => ({
   value: code,
-  label: regionNames.of(code.toUpperCase()) ?? code.toUpperCase(),
+  label: fixedRegionNames[code] ?? regionNames.of(code.toUpperCase()) ?? code.toUpperCase(),
 }));
 
-/** The contract's nationality codes named in the reader's language; the UK and the USA stay on top. */
+/** The contract's nationality codes named in English; the UK and the USA stay on top. */
 export const nationalityOptions: readonly DemographicsOption[] = [
   ...namedNationalities.slice(0, 2),
-  ...namedNationalities.slice(2).sort((a, b) => a.label.localeCompare(b.label)),
+  ...namedNationalities.slice(2).sort((a, b) => a.label.localeCompare(b.label, 'en')),
 ];
 
 /** Every allowed year of birth, newest first: none younger than the minimum age. */

@@ -29,6 +29,8 @@ export function CookieBanner() {
     setSwitched(true);
     setView(next);
   };
+  // Only a visitor known not to have chosen sees it: never on the server or while hydrating (a
+  // fixed overlay, so that its arrival shifts nothing).
   if (consent !== null) return null;
 
   return (

@@ -17,7 +17,7 @@ export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <p>{copyrightText(new Date().getFullYear())}</p>
+        <p>{copyrightText(new Date().getUTCFullYear())}</p>
         <nav aria-label="Footer">
           <ul className={styles.links}>
             {footerLinks.map((link) => (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { NotificationEvent } from '../../../../contract/notifications.ts';
-import { timeAgo, fullDate } from '../../comments/comment-text.ts';
+import { TimeAgo } from '../../../ui/TimeAgo.tsx';
 import { describeNotification } from '../notification-text.ts';
 import styles from './NotificationList.module.css';
 
@@ -32,13 +32,7 @@ export function NotificationList({ events }: { events: NotificationEvent[] }) {
                   <strong>{text.subject}</strong>
                 </span>
                 {event.Body ? <span className={styles.excerpt}>{event.Body}</span> : null}
-                <time
-                  className={styles.time}
-                  dateTime={event.Created}
-                  title={fullDate(event.Created)}
-                >
-                  {timeAgo(event.Created)}
-                </time>
+                <TimeAgo className={styles.time} iso={event.Created} />
               </span>
             </Link>
           </li>,
