@@ -18,6 +18,10 @@
  * 50 make most votes changed votes, which move a rating's counts to another), BENCH_PARTS=nothing,insight (the parts
  * whose names start with those words; `nothing` is an identical copy, the noise floor, and
  * `index` the whole function with num_votes indexed again, as before decision 084).
+ * BENCH_PARTS may also name arms not run by default: `alternative` (copies of the function with a
+ * part written another way: a positive cost means the alternative is cheaper), `unlogged` (the
+ * whole function with the insight counts an unlogged table) and `triggers` (the whole function
+ * without the votes triggers it sets aside, which still collect their transition tables).
  * Arms without a part leave counters behind the votes, so the counters' checks are dropped on this
  * throwaway database; it times, it checks no drift.
  */
@@ -62,6 +66,101 @@ const allParts: Record<string, RegExp[]> = {
   ],
   'persuasions check (its own statement)': [/\n {2}-- Persuasions withdrawn[\s\S]*?\n {2}end if;/],
 };
+/**
+ * Each alternative: a copy of the function with one part written another way (its patterns and
+ * what replaces them), and what it needs created first. Its "cost" is the function's median minus
+ * the alternative's: positive when the alternative is cheaper. Run only when BENCH_PARTS names
+ * them (docs/decisions/084-what-a-vote-costs.md, "Tried for the insight counts").
+ */
+const insightWrites =
+  /\n {2}insights_raised as \([\s\S]*?\n {2}insights_lowered as \([\s\S]*?\n {2}\),/;
+const alternatives: Record<string, { replace: [RegExp, string][]; setup?: string[] }> = {
+  'alternative: insight counts updated where they exist, then the rest inserted': {
+    replace: [
+      [
+        insightWrites,
+        `
+  insights_moved as (
+    update opinion_insight_counts c set
+      votes1 = greatest(c.votes1 + m.d1, 0), votes2 = greatest(c.votes2 + m.d2, 0),
+      votes3 = greatest(c.votes3 + m.d3, 0), votes4 = greatest(c.votes4 + m.d4, 0),
+      votes5 = greatest(c.votes5 + m.d5, 0)
+    from insight_moves m
+    where c.opinion_id = m.opinion_id and c.field = m.field and c.answer = m.answer
+    returning c.opinion_id, c.field, c.answer
+  ),
+  insights_added as (
+    insert into opinion_insight_counts as c (opinion_id, field, answer, votes1, votes2, votes3, votes4, votes5)
+    select m.opinion_id, m.field, m.answer, m.d1, m.d2, m.d3, m.d4, m.d5 from insight_moves m
+    where least(m.d1, m.d2, m.d3, m.d4, m.d5) >= 0 and greatest(m.d1, m.d2, m.d3, m.d4, m.d5) > 0
+      and not exists (select 1 from insights_moved x where x.opinion_id = m.opinion_id and x.field = m.field and x.answer = m.answer)
+    order by m.opinion_id, m.field, m.answer
+    on conflict (opinion_id, field, answer) do update set
+      votes1 = c.votes1 + excluded.votes1, votes2 = c.votes2 + excluded.votes2,
+      votes3 = c.votes3 + excluded.votes3, votes4 = c.votes4 + excluded.votes4,
+      votes5 = c.votes5 + excluded.votes5
+  ),`,
+      ],
+    ],
+  },
+  'alternative: insight counts computed and grouped but not written': {
+    replace: [
+      [
+        insightWrites,
+        `
+  insights_raised as (
+    insert into member_changes (user_id, reason)
+    select 0, 'never' where (select count(*) from insight_moves m where m.d1 + m.d2 + m.d3 + m.d4 + m.d5 > -100) < 0
+  ),`,
+      ],
+    ],
+  },
+  'alternative: insight counts as one jsonb row per opinion': {
+    replace: [
+      [
+        insightWrites,
+        `
+  insight_patches as (
+    select m.opinion_id, jsonb_object_agg(m.field || ':' || m.answer, jsonb_build_array(m.d1, m.d2, m.d3, m.d4, m.d5)) as delta
+    from insight_moves m group by m.opinion_id
+  ),
+  insights_raised as (
+    insert into insight_counts_by_opinion as t (opinion_id, counts)
+    select p.opinion_id, p.delta from insight_patches p
+    order by p.opinion_id
+    on conflict (opinion_id) do update set counts = t.counts || (
+      select jsonb_object_agg(e.key, jsonb_build_array(
+        greatest(coalesce((t.counts->e.key->>0)::int, 0) + (e.value->>0)::int, 0),
+        greatest(coalesce((t.counts->e.key->>1)::int, 0) + (e.value->>1)::int, 0),
+        greatest(coalesce((t.counts->e.key->>2)::int, 0) + (e.value->>2)::int, 0),
+        greatest(coalesce((t.counts->e.key->>3)::int, 0) + (e.value->>3)::int, 0),
+        greatest(coalesce((t.counts->e.key->>4)::int, 0) + (e.value->>4)::int, 0)))
+      from jsonb_each(excluded.counts) e)
+  ),`,
+      ],
+    ],
+    setup: [
+      'create table insight_counts_by_opinion (opinion_id integer primary key, counts jsonb not null)',
+      `insert into insight_counts_by_opinion
+        select opinion_id, jsonb_object_agg(field || ':' || answer,
+          jsonb_build_array(votes1, votes2, votes3, votes4, votes5))
+        from opinion_insight_counts group by opinion_id`,
+    ],
+  },
+  'alternative: tidbit jobs filtered by NOT EXISTS before their insert': {
+    replace: [
+      [
+        /(\n {4}join opinions o on o\.id = c\.opinion_id and o\.listed)(\n {4}order by c\.opinion_id)/,
+        `$1
+    where not exists (
+      select 1 from jobs j
+      where j.dedupe_key = 'refresh-opinion-tidbit:' || c.opinion_id
+        and j.done_at is null and j.attempts = 0
+    )$2`,
+      ],
+    ],
+  },
+};
 
 /** BENCH_PARTS=a,b keeps only the parts whose names start with those words. */
 const chosen = process.env.BENCH_PARTS?.split(',');
@@ -71,9 +170,19 @@ const parts = Object.fromEntries(
   ),
 );
 
-async function createVariant(db: Db, name: string, cuts: RegExp[]) {
+async function createVariant(
+  db: Db,
+  name: string,
+  cuts: RegExp[],
+  replacements: [RegExp, string][] = [],
+) {
   for (const statement of readFunctionSource('cast-votes-in-sessions', await namesFromCode())) {
     let text = statement;
+    for (const [pattern, replacement] of replacements) {
+      const before = text;
+      text = text.replace(pattern, replacement);
+      if (text === before) throw new Error(`${name}: ${String(pattern)} was not found`);
+    }
     for (const cut of cuts) {
       const before = text;
       text = text.replace(cut, '');
@@ -103,6 +212,9 @@ async function copyDemographics(db: Db) {
 const indexArm = 'index: the whole function with num_votes indexed (as before decision 084)';
 /** Each arm's function name. */
 const functionOf = new Map<string, string>();
+/** Arms of the whole function run with a table changed: statements before and after each block. */
+const tableArms = new Map<string, { before: string[]; after: string[] }>();
+let heapOnly: string | undefined;
 const target = await createTarget(engine, { name: 'vote-statements', poolSize: 2 });
 const times = new Map<string, number[]>();
 const record = (arm: string, ms: number) => times.set(arm, [...(times.get(arm) ?? []), ms]);
@@ -150,6 +262,14 @@ try {
       arms.push(name);
       functionOf.set(name, fn);
     }
+    for (const [name, alternative] of Object.entries(alternatives)) {
+      if (!chosen?.some((word) => name.startsWith(word))) continue;
+      for (const statement of alternative.setup ?? []) await sql.raw(statement).execute(db);
+      const fn = `cast_votes_without_${index++}`;
+      await createVariant(db, fn, [], alternative.replace);
+      arms.push(name);
+      functionOf.set(name, fn);
+    }
     // Not a part of the function: an index on a column the batch moves, as opinions_most_voted
     // was. With one, each opinion's counter update is not a heap-only update: it adds entries to
     // every index of opinions (the title's two GIN indexes among them).
@@ -158,6 +278,26 @@ try {
       functionOf.set(indexArm, 'cast_votes_in_sessions');
     }
     functionOf.set('full', 'cast_votes_in_sessions');
+    // Arms of the whole function with a table changed around their blocks, named in BENCH_PARTS only.
+    const guarded = (
+      await sql<{ name: string; definition: string }>`
+        select t.tgname as name, pg_get_triggerdef(t.oid) as definition from pg_trigger t
+        where t.tgrelid = 'votes'::regclass and not t.tgisinternal
+          and pg_get_triggerdef(t.oid) like '%stance.votes_noted%'`.execute(db)
+    ).rows;
+    tableArms.set('unlogged: the whole function with the insight counts an unlogged table', {
+      before: ['alter table opinion_insight_counts set unlogged'],
+      after: ['alter table opinion_insight_counts set logged'],
+    });
+    tableArms.set('triggers: the whole function without the votes triggers it sets aside', {
+      before: guarded.map((trigger) => `drop trigger ${trigger.name} on votes`),
+      after: guarded.map((trigger) => trigger.definition),
+    });
+    for (const name of tableArms.keys()) {
+      if (!chosen?.some((word) => name.startsWith(word))) continue;
+      arms.push(name);
+      functionOf.set(name, 'cast_votes_in_sessions');
+    }
     const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
     /** A batch of distinct (member, opinion) pairs, as the vote batcher sends them. */
     const makeBatch = () => {
@@ -206,10 +346,25 @@ try {
           await sql`create index opinions_most_voted on opinions (num_votes desc, id)
             where listed and not deleted`.execute(db);
         }
+        for (const statement of tableArms.get(arm)?.before ?? [])
+          await sql.raw(statement).execute(db);
         for (let i = 0; i < batchesPerBlock; i++) record(arm, await run(arm));
+        for (const statement of tableArms.get(arm)?.after ?? [])
+          await sql.raw(statement).execute(db);
         if (arm === indexArm) await sql`drop index opinions_most_voted`.execute(db);
       }
     }
+    // Whether the counters' updates were heap-only (no new index entry): a fill factor below
+    // 100 would only help updates that are not.
+    const updates = await sql<{ table: string; updates: number; heapOnly: number }>`
+      select relname as table, n_tup_upd::integer as updates, n_tup_hot_upd::integer as heap_only
+      from pg_stat_user_tables
+      where relname in ('opinion_insight_counts', 'opinions', 'member_vote_counts',
+        'opinion_vote_days')
+      order by relname`.execute(db);
+    heapOnly = updates.rows
+      .map((row) => `${row.table} ${row.heapOnly} of ${row.updates}`)
+      .join(', ');
   } finally {
     await handle.close();
   }
@@ -248,10 +403,12 @@ if (times.has(indexArm)) {
     `  ${indexArm.padEnd(66)} ${added.toFixed(2).padStart(7)} ms ${perVote(added)}  (+${((added / full) * 100).toFixed(0)} %)`,
   );
 }
-for (const name of Object.keys(parts)) {
+for (const name of [...Object.keys(parts), ...Object.keys(alternatives), ...tableArms.keys()]) {
+  if (!times.has(name)) continue;
   const without = median(times.get(name)!)!;
   const cost = full - without;
   console.log(
     `  ${`part: ${name}`.padEnd(66)} ${cost.toFixed(2).padStart(7)} ms ${perVote(cost)}  (${((cost / full) * 100).toFixed(0)} %)`,
   );
 }
+console.log(`  heap-only updates (no index entry added): ${heapOnly ?? 'unknown'}`);
