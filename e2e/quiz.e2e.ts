@@ -271,6 +271,20 @@ describe.skipIf(isBrowserMissing)('the quiz page', () => {
     await dismissCookies(page);
     await signUpThroughPanel(page, uniqueAccount('quizerr'));
 
+    // The server renders a member's quiz with its data; the browser loads it when the reader
+    // comes from another page: from a quiz item's opinion page, which says which quiz asks it.
+    const items = await getFromPage<QuizAnswer>(page, `/api/quiz/get?slug=${slug}`);
+    const itemLink = items.body.Opinions[0]!.Link;
+    const openQuizFromItem = async (shoot?: string) => {
+      await page.goto(itemLink);
+      const note = page.getByText('This statement is part of the quiz');
+      await note.waitFor();
+      await note.scrollIntoViewIfNeeded();
+      if (shoot) await screenshot(page, shoot);
+      await note.getByRole('link').click();
+      await page.waitForURL((url) => url.pathname.startsWith('/q/'));
+    };
+
     // Loading: the page's frame at the size of what replaces it.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -278,7 +292,7 @@ describe.skipIf(isBrowserMissing)('the quiz page', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`/q/${slug}`);
+    await openQuizFromItem('quiz-opinion-note');
     await page
       .getByRole('heading', { level: 1, name: 'Loading the quiz' })
       .waitFor({ state: 'attached' });
@@ -286,22 +300,9 @@ describe.skipIf(isBrowserMissing)('the quiz page', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await screenshot(page, 'quiz-loading');
     release();
-    await page
-      .getByRole('heading', { level: 1, name: 'Fundamentals: Self and Character' })
-      .waitFor();
-    await page.unroute('**/api/quiz/get**');
-
-    // A quiz item's opinion page says which quiz asks it, and leads there.
-    const items = await getFromPage<QuizAnswer>(page, `/api/quiz/get?slug=${slug}`);
-    await page.goto(items.body.Opinions[0]!.Link);
-    const note = page.getByText('This statement is part of the quiz');
-    await note.waitFor();
-    await note.scrollIntoViewIfNeeded();
-    await screenshot(page, 'quiz-opinion-note');
-    await note.getByRole('link').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/q/'));
     const gate = page.getByRole('region', { name: 'A few details before you start' });
     await gate.waitFor();
+    await page.unroute('**/api/quiz/get**');
 
     // A field the server refuses is marked at the field, with the server's words.
     const refusal = tooYoungMessage();
@@ -331,7 +332,7 @@ describe.skipIf(isBrowserMissing)('the quiz page', () => {
     await screenshot(page, 'quiz-not-found');
 
     await page.route('**/api/quiz/get**', (route) => route.abort('failed'));
-    await page.goto(`/q/${slug}`);
+    await openQuizFromItem();
     await page.getByText('The quiz could not be loaded').waitFor({ timeout: 20_000 });
     await screenshot(page, 'quiz-load-failed');
     await page.unroute('**/api/quiz/get**');
