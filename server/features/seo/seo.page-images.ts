@@ -43,8 +43,8 @@ export type ProfileImageInput = {
   comments: number;
 };
 
-/** Positions drawn; more are summed up in a last line. */
-const maxPositionRows = 4;
+/** Where a question's rows must end, above the picture's bottom margin. */
+const rowsBottom = 600;
 
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${formatCount(count)} ${count === 1 ? one : many}`;
@@ -114,8 +114,13 @@ export function composeQuestionImageSvg(input: QuestionImageInput): string {
     }),
   );
   const rowsTop = 140 + title.lines.length * lineHeight + 44;
-  const rowHeight = 78;
-  const shown = input.positions.slice(0, maxPositionRows);
+  const rowHeight = 74;
+  // As many rows as fit under the title; past them, the last row says how many more there are.
+  const rowsFit = Math.floor((rowsBottom - rowsTop) / rowHeight);
+  const shown = input.positions.slice(
+    0,
+    input.positions.length > rowsFit ? rowsFit - 1 : input.positions.length,
+  );
   const most = Math.max(1, ...shown.map((position) => position.votes));
   const countWidth = 190;
   const rows = shown.map((position, index) => {
@@ -150,7 +155,7 @@ export function composeQuestionImageSvg(input: QuestionImageInput): string {
       ? [
           text(`and ${plural(hidden, 'more position')}`, {
             x: margin,
-            y: Math.round(rowsTop + shown.length * rowHeight + 20),
+            y: Math.round(rowsTop + shown.length * rowHeight + 28),
             font: 'regular',
             size: 24,
             fill: colours.muted,
