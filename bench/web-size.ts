@@ -85,17 +85,13 @@ async function measurePages() {
         app.baseUrl,
         '/api/contributors/get',
       );
-      const questions = await api<{ Convos: { Slug: string }[] }>(
-        app.baseUrl,
-        '/api/convo/feed',
-        {},
-      );
+      const questions = await api<{ Feed: { Slug: string }[] }>(app.baseUrl, '/api/convo/feed', {});
       const pages: [string, string | undefined][] = [
         ['feed', '/'],
         ['an opinion', feed.Opinions[0] && `/o/${feed.Opinions[0].Slug}`],
         ['a topic', topics.Topics?.[0] && `/t/${topics.Topics[0].Slug}`],
         ['a profile', people.Contributors[0] && `/u/${people.Contributors[0].UsernameCased}`],
-        ['a question', questions.Convos?.[0] && questionLink(questions.Convos[0].Slug)],
+        ['a question', questions.Feed?.[0] && questionLink(questions.Feed[0].Slug)],
       ];
       const measured = [];
       for (const [name, path] of pages) {
