@@ -10,6 +10,9 @@
  *      the same requests, at 100 connections, each for a visitor and for a member. Target ≥ 0.3,
  *      and p99 ≤ 50 ms.
  *   3. hot opinion: every vote on one opinion. Target ≥ 0.7 × run 1 (issue 35).
+ *   4. pages: the server-rendered HTML of the visitor's feed (GET /) and of an opinion's page
+ *      (GET /o/<slug>), as a browser asks for them (Accept-Encoding), ÷ the hello-world, at 100
+ *      connections. Target ≥ 0.3 (issue 36); the web app is built first (dist/web, dist/ssr).
  *
  * The server is the real one (`node server/main.ts`, NODE_ENV=production) in its own process on
  * the demo content plus 2,000 benchmark members with sessions. After every run the server stops
@@ -26,7 +29,8 @@
  * gives the median of the rounds' ratios and p99s (this machine's neighbours move single runs by
  * ±30 %).
  * BENCH_ONLY=votes,upsertControl runs only the named runs (opinionGetVisitor, opinionGetMember,
- * feedVisitor, feedMember, upsertControl, votes, hotOpinion, votesAt10); each read run brings its own
+ * feedVisitor, feedMember, feedPageVisitor, opinionPageVisitor, upsertControl, votes, hotOpinion,
+ * votesAt10); each read run brings its own
  * hello-world control, measured right before it. BENCH_PROFILE=<dir> writes a CPU profile of
  * the server of every run there (node --cpu-prof). BENCH_SERVER_LOG=<file> appends each server's
  * output there when it stops; BENCH_SERVER_ARGS passes Node options to the server (with
@@ -52,12 +56,16 @@ import {
   startProcess,
   type Target,
 } from './harness.ts';
+import { ensureWebBuild } from '../scripts/web-build.ts';
 import { random, randomRating, type LoadSpec, type Measured, type PlainRequest } from './load.ts';
 
 const engine = process.argv.includes('postgres') ? 'postgres' : 'pglite';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each comparison runs this many times, alternating with its control; the median ratio counts. */
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+
+// The pages' runs need the web app's build: the server renders them with its server entry.
+await ensureWebBuild();
 const warmupSeconds = 3;
 const benchMembers = 2000;
 /**
@@ -441,6 +449,24 @@ try {
         },
       },
     );
+    // The pages as a visitor's browser asks for them: the app rendered on the server.
+    const pageHeaders = { ...browserHeaders, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    await appRun(
+      'feedPageVisitor',
+      readConnections,
+      { requests: [{ method: 'GET', path: '/', headers: pageHeaders }] },
+      { helloControl: true },
+    );
+    await appRun(
+      'opinionPageVisitor',
+      readConnections,
+      prebuilt(() => ({
+        method: 'GET',
+        path: `/o/${random(fixtures.opinions).slug}`,
+        headers: pageHeaders,
+      })),
+      { helloControl: true },
+    );
     if (shouldRun('upsertControl')) {
       handle = await target.open();
       try {
@@ -486,6 +512,8 @@ const readRuns = [
   ['opinionGetMember', 'opinion/get (member)'],
   ['feedVisitor', 'first feed page (visitor)'],
   ['feedMember', 'first feed page (member)'],
+  ['feedPageVisitor', 'feed page, server-rendered (visitor)'],
+  ['opinionPageVisitor', 'opinion page, server-rendered (visitor)'],
 ] as const;
 const checks = [
   {

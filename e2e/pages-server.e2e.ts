@@ -42,7 +42,8 @@ describe.skipIf(isBrowserMissing)('pages rendered by the server: escaping, statu
     const admin = await newVisitor(browser);
     await admin.goto('/');
     await signInAsAdmin(admin);
-    const title = `A </title><script>alert("$&")</script> title ${Date.now()}`;
+    const stamp = Date.now();
+    const title = `A </title><script>alert("$&")</script> title ${stamp}`;
     const saved = await callAs<{ Slug: string; ArtifactID: number }>(admin, '/api/opinion/new', {
       title,
       topics: [],
@@ -53,11 +54,9 @@ describe.skipIf(isBrowserMissing)('pages rendered by the server: escaping, statu
     const response = await fetch(`${baseUrl}${path}`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    const escaped = 'A &lt;/title&gt;&lt;script&gt;alert(&quot;$&amp;&quot;)&lt;/script&gt; title';
-    expect(html).toMatch(
-      new RegExp(`<title>${escaped.replaceAll('$', '\\$')} \\d+ · Stance</title>`),
-    );
-    expect(html).toContain(`<meta property="og:title" content="${escaped}`);
+    const escaped = `A &lt;/title&gt;&lt;script&gt;alert(&quot;$&amp;&quot;)&lt;/script&gt; title ${stamp}`;
+    expect(html).toContain(`<title>${escaped} · Stance</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escaped} · Stance"`);
     expect(html).not.toContain('<script>alert');
     const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
     expect(main).toContain('A &lt;/title&gt;&lt;script&gt;alert(');

@@ -3,11 +3,13 @@ import path from 'node:path';
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 
 /**
- * The feed's critical path, read from the build's manifest rather than from a browser's traffic
- * (docs/decisions/044-a-lighter-client.md): the HTML's entry script, every chunk it imports
- * statically (the browser fetches them before anything runs), and their CSS. Chunks loaded by a
- * dynamic `import()` (other pages, modals fetched while the browser is idle) are not on it. The
- * same build always gives the same figure: each file is gzipped at level 9.
+ * What a page loads before it is interactive, read from the build's manifest rather than from a
+ * browser's traffic (docs/decisions/044-a-lighter-client.md, 085): the HTML's entry script, every
+ * chunk it imports statically (the browser fetches them before anything runs), the page's own
+ * chunk and what it imports (the server names them in the page's head, modulepreloaded,
+ * server/plugins/web.render.ts), and their CSS. Chunks loaded by a dynamic `import()` (other
+ * pages, modals fetched while the browser is idle) are not on it. The same build always gives the
+ * same figure: each file is gzipped at level 9.
  */
 export type CriticalPath = {
   files: { file: string; raw: number; gzip: number }[];
@@ -17,8 +19,17 @@ export type CriticalPath = {
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 
-/** At most this many gzipped KB of JS and CSS for the app to take the feed over (checked in CI). */
+/** At most this many gzipped KB of JS and CSS for a page to become interactive (checked in CI). */
 export const criticalPathBudgetKb = 140;
+
+/** The public pages CI holds to the ceiling, by their module in web/pages (web/router.tsx). */
+export const measuredPages = [
+  'FeedPage',
+  'OpinionPage',
+  'TopicPage',
+  'UserProfilePage',
+  'QuestionPage',
+] as const;
 
 /**
  * At most this many gzipped KB of what blocks the feed's first paint: the stylesheets (checked in
@@ -26,10 +37,23 @@ export const criticalPathBudgetKb = 140;
  */
 export const firstPaintBudgetKb = 100;
 
-export function measureCriticalPath(webDir: string): CriticalPath {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>;
+function readManifest(webDir: string): Record<string, ManifestChunk> {
+  return JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+}
+
+function measureFiles(webDir: string, files: Iterable<string>): CriticalPath {
+  const measured = [...new Set(files)].sort().map((file) => {
+    const bytes = fs.readFileSync(path.join(webDir, file));
+    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  });
+  return { files: measured, gzip: measured.reduce((sum, file) => sum + file.gzip, 0) };
+}
+
+/** The files of these manifest entries and of every chunk they import statically, CSS included. */
+function chunkFiles(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -38,13 +62,47 @@ export function measureCriticalPath(webDir: string): CriticalPath {
     for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  // The feed's page is part of the entry; were it split off, its chunk would load at first render.
-  for (const key of ['index.html', 'pages/FeedPage.tsx']) visit(key);
-  const measured = [...files].sort().map((file) => {
-    const bytes = fs.readFileSync(path.join(webDir, file));
-    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-  });
-  return { files: measured, gzip: measured.reduce((sum, file) => sum + file.gzip, 0) };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+/** A page's critical path from the manifest: the entry's files and the page module's. */
+export function measureCriticalPath(
+  webDir: string,
+  page: (typeof measuredPages)[number] = 'FeedPage',
+): CriticalPath {
+  return measureFiles(
+    webDir,
+    chunkFiles(readManifest(webDir), ['index.html', `pages/${page}.tsx`]),
+  );
+}
+
+/**
+ * A page's critical path as the server's HTML names it: its stylesheets, its module scripts (the
+ * entry) with every chunk they import statically, and the chunks it modulepreloads (the page's
+ * own). What `measureCriticalPath` reads from the manifest, checked against what is sent.
+ */
+export function measurePageHtml(webDir: string, html: string): CriticalPath {
+  const manifest = readManifest(webDir);
+  const keyByFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const attribute = (tag: string, name: string) =>
+    new RegExp(`\\b${name}="/([^"]+)"`).exec(tag)?.[1];
+  const tags = (pattern: RegExp) =>
+    (html.match(pattern) ?? []).flatMap(
+      (tag) => attribute(tag, /^<script/.test(tag) ? 'src' : 'href') ?? [],
+    );
+  const stylesheets = tags(/<link\b[^>]*\brel="stylesheet"[^>]*>/g);
+  const scripts = [
+    ...tags(/<script\b[^>]*\btype="module"[^>]*\bsrc="[^"]+"[^>]*>/g),
+    ...tags(/<link\b[^>]*\brel="modulepreload"[^>]*>/g),
+  ];
+  const files = new Set(stylesheets);
+  for (const script of scripts) {
+    const key = keyByFile.get(script);
+    if (key) for (const file of chunkFiles(manifest, [key])) files.add(file);
+    else files.add(script);
+  }
+  return measureFiles(webDir, files);
 }
 
 /**

@@ -30,14 +30,21 @@ const gzip = promisify(zlib.gzip);
  * else gzip; docs/decisions/023-performance-machinery.md#compressed-bodies), on libuv's thread pool: the app's routes are served by the
  * not-found handler, which @fastify/compress leaves alone (docs/decisions/044).
  */
+function negotiateEncoding(
+  byteLength: number,
+  acceptEncoding: string | undefined,
+): 'br' | 'gzip' | null {
+  // Below 1 KB (a page without server-rendered content) compression saves next to nothing.
+  const isWorthIt = byteLength >= 1024 && acceptEncoding !== undefined;
+  return isWorthIt ? (negotiate(acceptEncoding, ['br', 'gzip']) as 'br' | 'gzip' | null) : null;
+}
+
 async function compressPage(
   html: string,
   acceptEncoding: string | undefined,
 ): Promise<{ body: Buffer; encoding: 'br' | 'gzip' | null }> {
   const bytes = Buffer.from(html, 'utf8');
-  // Below 1 KB (a page without server-rendered content) compression saves next to nothing.
-  const isWorthIt = bytes.length >= 1024 && acceptEncoding !== undefined;
-  const encoding = isWorthIt ? negotiate(acceptEncoding, ['br', 'gzip']) : null;
+  const encoding = negotiateEncoding(bytes.length, acceptEncoding);
   if (encoding === 'br') {
     const params = {
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
@@ -48,6 +55,32 @@ async function compressPage(
   }
   if (encoding === 'gzip') return { body: await gzip(bytes), encoding };
   return { body: bytes, encoding: null };
+}
+
+type SentPage = { body: Buffer; encoding: 'br' | 'gzip' | null };
+
+/**
+ * What a rendered page was sent as, per address and encoding, kept as long as the page is: a
+ * visitors' page comes from the page cache as the same object, so the HTML is assembled (its state
+ * turned into JSON) and compressed once per encoding for every visitor of its cache time, not for
+ * each request. A member's render is a new object each time and keeps nothing past its request.
+ */
+const sentPages = new WeakMap<object, Map<string, Promise<SentPage>>>();
+
+function sendOnce(page: object, key: string, send: () => Promise<SentPage>): Promise<SentPage> {
+  let byKey = sentPages.get(page);
+  if (!byKey) {
+    byKey = new Map();
+    sentPages.set(page, byKey);
+  }
+  let sent = byKey.get(key);
+  if (!sent) {
+    sent = send();
+    // A failed compression is not kept: the next request tries again.
+    sent.catch(() => byKey.delete(key));
+    byKey.set(key, sent);
+  }
+  return sent;
 }
 
 const fallbackIndexHtml = `<!doctype html>
@@ -202,26 +235,46 @@ export async function registerWeb(
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
     const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+    const acceptEncoding = request.headers['accept-encoding'];
     let status: number;
-    let parts: PageParts;
+    let sent: SentPage;
     // PostgreSQL text cannot hold U+0000, so no slug or name has one, and a look-up with it fails.
     const decoded = safeDecode(pathname);
     if (!renderer || decoded === null || decoded.includes('\u0000')) {
-      ({ status, parts } = titleOnlyPage(pathname));
+      const page = titleOnlyPage(pathname);
+      status = page.status;
+      const html = renderPage(
+        cachedIndexHtml ?? readIndexHtml(),
+        page.parts,
+        `${origin}${pathname}`,
+        origin,
+      );
+      sent = await compressPage(html, acceptEncoding);
     } else {
       const page = await renderer.render(request, request.url);
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       status = page.status;
-      parts = {
-        head: page.head,
-        assets: renderer.assetsOf(page.pageFile),
-        html: page.html,
-        state: page.state,
-      };
+      const assemble = () =>
+        renderPage(
+          cachedIndexHtml ?? readIndexHtml(),
+          {
+            head: page.head,
+            assets: renderer.assetsOf(page.pageFile),
+            html: page.html,
+            state: page.state,
+          },
+          `${origin}${pathname}`,
+          origin,
+        );
+      // Requests taking the same encoding get the same bytes: compressPage decides by it alone
+      // for a given page.
+      const taken = acceptEncoding === undefined ? null : negotiate(acceptEncoding, ['br', 'gzip']);
+      const guess = taken ?? 'identity';
+      sent = await sendOnce(page, `${origin}${pathname}|${guess}`, () =>
+        compressPage(assemble(), acceptEncoding),
+      );
     }
-    const indexHtml = cachedIndexHtml ?? readIndexHtml();
-    const html = renderPage(indexHtml, parts, `${origin}${pathname}`, origin);
-    const { body, encoding } = await compressPage(html, request.headers['accept-encoding']);
+    const { body, encoding } = sent;
     if (encoding) reply.header('content-encoding', encoding);
     return reply
       .code(status)

@@ -9,7 +9,12 @@ import {
   pngIcons,
   type PngIconPath,
 } from './seo.icons.ts';
-import { findOpinionShareImage } from './seo.service.ts';
+import { getProfileImage, getQuestionImage } from './seo.page-images.ts';
+import {
+  findOpinionShareImage,
+  findProfileShareImage,
+  findQuestionShareImage,
+} from './seo.service.ts';
 import { getShareImage } from './seo.share-image.ts';
 import {
   composeRobotsTxt,
@@ -30,7 +35,8 @@ const shareImageCacheControl = 'public, max-age=600, stale-while-revalidate=8640
 
 /**
  * What crawlers, link previews and home screens fetch besides pages: robots.txt, the sitemap,
- * favicon.ico, the PNG icons and the web app manifest, and each opinion's share image. Plain routes, not JSON calls; registered by the web plugin.
+ * favicon.ico, the PNG icons and the web app manifest, and the share images of opinions,
+ * questions and members. Plain routes, not JSON calls; registered by the web plugin.
  */
 export function registerSeoRoutes(
   app: FastifyInstance,
@@ -98,18 +104,36 @@ export function registerSeoRoutes(
       .send(await getManifest()),
   );
 
-  app.get<{ Params: { image: string } }>('/og/opinion/:image', async (request, reply) => {
-    const slug = /^(.+)\.png$/.exec(request.params.image)?.[1];
-    // PostgreSQL text cannot hold U+0000, so no slug has one, and a look-up with it fails.
-    if (!slug || slug.includes('\u0000')) throw notFound();
-    const { input, version } = await findOpinionShareImage(options.db, slug);
-    const etag = `"${version}"`;
-    reply
-      .header('etag', etag)
-      .header('cache-control', shareImageCacheControl)
-      // Made to be shown on other sites: a chat or a feed may load it straight from here.
-      .header('cross-origin-resource-policy', 'cross-origin');
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('image/png').send(await getShareImage(input, version));
-  });
+  /**
+   * A page's share image at `/og/<kind>/<key>.png`: drawn from what the page shows a visitor,
+   * versioned by it (the ETag), reusable for a while (docs/decisions/038).
+   */
+  function shareImageRoute<Input>(
+    kind: string,
+    find: (key: string) => Promise<{ input: Input; version: string }>,
+    draw: (input: Input, version: string) => Promise<Buffer>,
+  ) {
+    app.get<{ Params: { image: string } }>(`/og/${kind}/:image`, async (request, reply) => {
+      const key = /^(.+)\.png$/.exec(request.params.image)?.[1];
+      // PostgreSQL text cannot hold U+0000, so no slug or name has one, and a look-up fails.
+      if (!key || key.includes('\u0000')) throw notFound();
+      const { input, version } = await find(key);
+      const etag = `"${version}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', shareImageCacheControl)
+        // Made to be shown on other sites: a chat or a feed may load it straight from here.
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type('image/png').send(await draw(input, version));
+    });
+  }
+
+  shareImageRoute('opinion', (slug) => findOpinionShareImage(options.db, slug), getShareImage);
+  shareImageRoute('question', (slug) => findQuestionShareImage(options.db, slug), getQuestionImage);
+  shareImageRoute(
+    'profile',
+    (username) => findProfileShareImage(options.db, username),
+    getProfileImage,
+  );
 }
