@@ -7,7 +7,6 @@ import {
   CheckoutCancelled,
   CheckoutReturn,
 } from '../features/payments/components/CheckoutReturn.tsx';
-import { stripeConfigQuery } from '../features/payments/api.ts';
 import { EbookBlock } from '../features/payments/components/EbookBlock.tsx';
 import { hasActiveSubscription } from '../features/payments/pricing.ts';
 import { userReportsQuery, useUserReports } from '../features/reports/api.ts';
@@ -21,11 +20,8 @@ import { memberQuery, privateHead } from '../features/session/member-route.ts';
 import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 
 export const handle: RouteHandle = {
-  queries: () => [
-    memberQuery(() => routeQuery(userReportsQuery())),
-    // The e-book's price.
-    routeQuery(stripeConfigQuery()),
-  ],
+  // The e-book's price (stripe-config) loads in the browser: the payments journey answers it there.
+  queries: () => [memberQuery(() => routeQuery(userReportsQuery()))],
   head: privateHead('dnaReport'),
 };
 
