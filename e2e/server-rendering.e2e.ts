@@ -427,5 +427,5 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
     const adminPage = await staff.context().newPage();
     expect.soft(await hydrationProblems(adminPage, '/internal/admin'), 'admin').toEqual([]);
     await staff.context().close();
-  });
+  }, 300_000);
 });

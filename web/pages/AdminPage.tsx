@@ -8,10 +8,19 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { privateHead } from '../features/session/member-route.ts';
-import type { RouteHandle } from '../routing/route-handle.ts';
+import { memberQuery, privateHead } from '../features/session/member-route.ts';
+import { moderationQueueQuery } from '../features/comments/api.ts';
+import { userTagsQuery } from '../features/usertags/api.ts';
+import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 
-export const handle: RouteHandle = { head: privateHead('admin') };
+export const handle: RouteHandle = {
+  // The tools the staff member's rights show, each with its list.
+  queries: () => [
+    memberQuery((user) => (user.CanDeleteContent ? routeQuery(moderationQueueQuery()) : null)),
+    memberQuery((user) => (user.AdminHub ? routeQuery(userTagsQuery()) : null)),
+  ],
+  head: privateHead('admin'),
+};
 
 /**
  * admin, `/internal/admin`: the admin hub, for admin-hub viewers, moderators (CanDeleteContent)

@@ -20,6 +20,7 @@ import { memberQuery, privateHead } from '../features/session/member-route.ts';
 import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 
 export const handle: RouteHandle = {
+  // The e-book's price (stripe-config) loads in the browser: the payments journey answers it there.
   queries: () => [memberQuery(() => routeQuery(userReportsQuery()))],
   head: privateHead('dnaReport'),
 };

@@ -173,12 +173,14 @@ export function useLikeComment(threadID: string) {
 
 const moderationQueueKey = ['moderation', 'comments'] as const;
 
-export function useModerationQueue({ enabled }: { enabled: boolean }) {
-  return useQuery({
+export const moderationQueueQuery = () =>
+  queryOptions({
     queryKey: moderationQueueKey,
     queryFn: ({ signal }) => callApi(listReportedComments, {}, { signal }),
-    enabled,
   });
+
+export function useModerationQueue({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...moderationQueueQuery(), enabled });
 }
 
 /** Dismiss (reports unfounded) or delete (as a moderator) a reported comment. */

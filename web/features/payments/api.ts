@@ -1,14 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getStripeConfig, getSubscription } from '../../../contract/payments.base.ts';
 import { callApi } from '../../api/client.ts';
 
 /** The payment configuration: whether payments are on, and the price. It never changes while the server runs. */
-export function useStripeConfig() {
-  return useQuery({
+export const stripeConfigQuery = () =>
+  queryOptions({
     queryKey: ['payments', 'config'],
     queryFn: ({ signal }) => callApi(getStripeConfig, {}, { signal }),
     staleTime: Infinity,
   });
+
+export function useStripeConfig() {
+  return useQuery(stripeConfigQuery());
 }
 
 export const subscriptionQueryKey = ['payments', 'subscription'] as const;

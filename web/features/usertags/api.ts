@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   addUserTagMembers,
   createUserTag,
@@ -13,13 +19,15 @@ import { callApi } from '../../api/client.ts';
 const tagsKey = ['usertags'] as const;
 
 /** Every tag with its member count (admin-hub). */
-export function useUserTags({ enabled = true } = {}) {
-  return useQuery({
+export const userTagsQuery = () =>
+  queryOptions({
     queryKey: [...tagsKey, 'list'],
     queryFn: ({ signal }) => callApi(listUserTags, {}, { signal }),
-    enabled,
     staleTime: 10_000,
   });
+
+export function useUserTags({ enabled = true } = {}) {
+  return useQuery({ ...userTagsQuery(), enabled });
 }
 
 /** A tag's members, a page at a time. */
