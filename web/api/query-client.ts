@@ -7,10 +7,24 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/**
+ * A page the server rendered as missing (404) or removed (410) hydrates with that error: asking
+ * again on mount would show a loading state over it (docs/decisions/085).
+ */
+function shouldRetryOnMount(query: { state: { error: unknown } }): boolean {
+  const { error } = query.state;
+  return !(error instanceof ApiError && (error.status === 404 || error.status === 410));
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: {
+        retry: shouldRetry,
+        retryOnMount: shouldRetryOnMount,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   });
