@@ -7,6 +7,7 @@ import {
   CheckoutCancelled,
   CheckoutReturn,
 } from '../features/payments/components/CheckoutReturn.tsx';
+import { stripeConfigQuery } from '../features/payments/api.ts';
 import { EbookBlock } from '../features/payments/components/EbookBlock.tsx';
 import { hasActiveSubscription } from '../features/payments/pricing.ts';
 import { userReportsQuery, useUserReports } from '../features/reports/api.ts';
@@ -20,8 +21,11 @@ import { memberQuery, privateHead } from '../features/session/member-route.ts';
 import { routeQuery, type RouteHandle } from '../routing/route-handle.ts';
 
 export const handle: RouteHandle = {
-  // The e-book's price (stripe-config) loads in the browser: the payments journey answers it there.
-  queries: () => [memberQuery(() => routeQuery(userReportsQuery()))],
+  queries: () => [
+    memberQuery(() => routeQuery(userReportsQuery())),
+    // The e-book's price.
+    routeQuery(stripeConfigQuery()),
+  ],
   head: privateHead('dnaReport'),
 };
 
