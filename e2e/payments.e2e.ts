@@ -135,7 +135,11 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
         json: { ...answer, body: { ...answer.body, enabled: false } },
       });
     });
-    await page.goto('/reports/my-opinion-dna');
+    // The server sends the page with the price it knows: open it from another page, so that the
+    // browser asks stripe-config itself.
+    await page.goto('/reports/details/bigfive');
+    await page.getByRole('link', { name: '← All reports' }).click();
+    await page.waitForURL('**/reports/my-opinion-dna');
     await page.getByRole('button', { name: 'Unlock the full Opinion DNA' }).click();
     const dialog = page.getByRole('dialog', { name: 'Unlock your Opinion DNA' });
     await dialog

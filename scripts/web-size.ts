@@ -19,8 +19,13 @@ export type CriticalPath = {
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 
-/** At most this many gzipped KB of JS and CSS for a page to become interactive (checked in CI). */
-export const criticalPathBudgetKb = 140;
+/**
+ * At most this many gzipped KB of JS and CSS for a page to become interactive (checked in CI):
+ * under the product's budget of 170 KB. Issue 36 aims at 100 KB, which React DOM, the data router
+ * and TanStack Query alone nearly fill; a page's own chunks and stylesheets, now counted apart
+ * from the entry, bring the public pages to 147–161 KB (docs/decisions/085).
+ */
+export const criticalPathBudgetKb = 165;
 
 /** The public pages CI holds to the ceiling, by their module in web/pages (web/router.tsx). */
 export const measuredPages = [

@@ -42,8 +42,15 @@ export type RenderedPage =
 
 const handler = createStaticHandler(routes);
 
-/** Statuses of a page whose main query failed, as the page itself then shows. */
-const pageStatuses = new Set([404, 410]);
+/**
+ * A page's status when one of its queries failed, as the page then shows it: missing, removed; a
+ * malformed address (a share token of the wrong shape, answered 400) is a missing page.
+ */
+const pageStatuses = new Map([
+  [400, 404],
+  [404, 404],
+  [410, 410],
+]);
 
 export async function render(url: URL): Promise<RenderedPage> {
   const context = await handler.query(new Request(url));
@@ -100,7 +107,7 @@ async function fetchPageQueries(
     }),
   );
   const failed = statuses.find((status) => pageStatuses.has(status));
-  if (failed) return failed;
+  if (failed) return pageStatuses.get(failed)!;
   return args.name === 'notFound' ? 404 : context.statusCode;
 }
 

@@ -93,12 +93,22 @@ export async function loadPageRenderer(
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const assetsByPage = new Map<string, PageAssets>();
 
+  /** The entry chunk and every chunk it imports statically: the HTML loads them already. */
+  const entryClosure = new Set<string>();
+  const collectEntry = (key: string) => {
+    if (entryClosure.has(key) || !manifest[key]) return;
+    entryClosure.add(key);
+    for (const imported of manifest[key].imports ?? []) collectEntry(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collectEntry(key);
+
   function assetsOf(pageFile: string): PageAssets {
     const held = assetsByPage.get(pageFile);
     if (held) return held;
     const stylesheets = new Set<string>();
     const scripts = new Set<string>();
-    const seen = new Set<string>();
+    // What the entry loads already (index.html names it and its imports) is not named again.
+    const seen = new Set(entryClosure);
     const visit = (key: string) => {
       const chunk = manifest[key];
       if (!chunk || seen.has(key) || chunk.isEntry) return;

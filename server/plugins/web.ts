@@ -238,10 +238,12 @@ export async function registerWeb(
     const acceptEncoding = request.headers['accept-encoding'];
     let status: number;
     let sent: SentPage;
-    // PostgreSQL text cannot hold U+0000, so no slug or name has one, and a look-up with it fails.
+    // PostgreSQL text cannot hold U+0000, so no slug or name has one, and a look-up with it fails:
+    // such an address, or one that does not decode, is the Not found page.
     const decoded = safeDecode(pathname);
-    if (!renderer || decoded === null || decoded.includes('\u0000')) {
-      const page = titleOnlyPage(pathname);
+    const isReadable = decoded !== null && !decoded.includes('\u0000');
+    if (!renderer) {
+      const page = titleOnlyPage(isReadable ? pathname : appRoutes.notFound);
       status = page.status;
       const html = renderPage(
         cachedIndexHtml ?? readIndexHtml(),
@@ -251,7 +253,7 @@ export async function registerWeb(
       );
       sent = await compressPage(html, acceptEncoding);
     } else {
-      const page = await renderer.render(request, request.url);
+      const page = await renderer.render(request, isReadable ? request.url : appRoutes.notFound);
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       status = page.status;
       const assemble = () =>

@@ -25,7 +25,8 @@ export const handle: RouteHandle = {
       return { title: pageTitle(isMissing ? 'notFound' : 'userComments', params) };
     }
     return {
-      title: pageTitle('userComments', params),
+      // The name as its member spells it, whatever the address's case.
+      title: pageTitle('userComments', { username: profile.UsernameCased }),
       description:
         `${profile.UsernameCased}’s ${pluralize(profile.NumComments, 'comment')} on ` +
         `${productName}, newest first, each with the opinion it argues about.`,

@@ -320,10 +320,13 @@ describe('delete my account', () => {
       `/api/user/getcomments?username=${encodeURIComponent('[deleted]')}`,
     );
     expect(commentsPage.status).toBe(404);
-    // Their pages too: the server answers its not-found page, not an error.
+    // Their profiles too: what their pages are rendered from answers 404, so the pages are the
+    // Not found page (e2e/pages-server.e2e.ts).
     for (const name of [leaver.username, '[deleted]']) {
-      const page = await fetch(`${baseUrl}/u/${encodeURIComponent(name)}`);
-      expect(page.status, name).toBe(404);
+      const profile = await visitor.get(
+        `/api/user/getprofile?username=${encodeURIComponent(name)}`,
+      );
+      expect(profile.status, name).toBe(404);
     }
     // Replies to the comment that stayed, and good points on it, tell the erased account nothing.
     await ok(world.author.client, '/api/v2/comment/new', {
