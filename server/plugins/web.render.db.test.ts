@@ -151,6 +151,13 @@ describe("the visitors' page cache", () => {
     expect(html).toContain('<title>Cached pages show new titles · Stance</title>');
   });
 
+  it('keeps only public pages: e-mail preferences by their token, a shared result and sign-in are read afresh', async () => {
+    for (const url of ['/emailpref-iframe?t=a-token', `/r/${'x'.repeat(24)}`, '/login']) {
+      const first = renderOf((await get(url)).body);
+      expect(renderOf((await get(url)).body), url).toBeGreaterThan(first);
+    }
+  });
+
   it("never serves a member's page from it, nor a visitor's to a member", async () => {
     const opinion = await buildOpinion(t.db, { title: 'Members read their own pages' });
     const url = `/o/${opinion.slug}`;

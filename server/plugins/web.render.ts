@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { matchAppRoute, type Head } from '../../contract/routes.ts';
+import { matchAppRoute, type AppRouteName, type Head } from '../../contract/routes.ts';
 import { cachesPerDatabase, createReadCache } from '../read-cache.ts';
 import type { Db } from '../db/database.ts';
 import { sessionCookieName } from './session.ts';
@@ -69,6 +69,30 @@ const pageCaches = cachesPerDatabase(
     },
   },
 );
+
+/**
+ * The pages kept for visitors: public content, made of shared reads that changes drop
+ * (docs/decisions/085). Other pages are rendered for each request.
+ */
+const visitorsCachedRoutes: ReadonlySet<AppRouteName> = new Set<AppRouteName>([
+  'opinionFeed',
+  'opinion',
+  'topic',
+  'allTopics',
+  'userProfile',
+  'userComments',
+  'questionFeed',
+  'question',
+  'argFeed',
+  'encyclopedia',
+  'categories',
+  'topContributors',
+  'latestActivity',
+  'article',
+  'privacy',
+  'cookies',
+  'termsOfService',
+]);
 
 /** Request headers an API call made for the reader carries: who they are, what they read. */
 const forwardedHeaders = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for'] as const;
@@ -154,10 +178,12 @@ export async function loadPageRenderer(
   return {
     assetsOf,
     render(request, pathAndQuery) {
-      // A member's page is their own; a visitor's is every visitor's. A shared result is one
-      // look-up, and gone at once when its member stops sharing it (docs/decisions/041).
+      // A member's page is their own; a visitor's public page is every visitor's. Anything else
+      // (a shared result, gone at once when its member stops sharing it; e-mail preferences by
+      // their link's token; the sign-in pages) is read afresh.
       const isOwn = request.cookies[sessionCookieName] !== undefined;
-      if (isOwn || matchAppRoute(pathAndQuery.split('?')[0]!)?.name === 'sharedReport') {
+      const route = matchAppRoute(pathAndQuery.split('?')[0]!)?.name;
+      if (isOwn || route === undefined || !visitorsCachedRoutes.has(route)) {
         return renderFresh(request, pathAndQuery);
       }
       return pageCaches(options.db).pages.get(pathAndQuery, () =>
