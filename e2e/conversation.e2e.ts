@@ -170,7 +170,6 @@ describe.skipIf(isBrowserMissing)('conversation', () => {
             expected.map((text) => notifications.getByText(text).count()),
           );
           if (counts.every((count) => count > 0)) return true;
-          console.log('DEBUG counts', counts, (await notifications.textContent())?.slice(0, 600));
           await ada.reload();
           await notifications.getByText('You earned the award First comment').waitFor();
           return false;

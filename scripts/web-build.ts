@@ -49,11 +49,15 @@ function build(viteBin: string, extraArguments: string[]): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     // Always a production build: an inherited NODE_ENV (vitest sets `test`) would make Vite
     // bundle React's development build, three times the size.
-    const child = spawn(process.execPath, [viteBin, 'build', ...extraArguments, '--logLevel', 'warn'], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: 'inherit',
-    });
+    const child = spawn(
+      process.execPath,
+      [viteBin, 'build', ...extraArguments, '--logLevel', 'warn'],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: 'inherit',
+      },
+    );
     child.once('error', reject);
     child.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`the web build failed (exit code ${code})`)),

@@ -84,7 +84,11 @@ export async function render(url: URL): Promise<RenderedPage> {
       description: defaultDescription,
     },
     html,
-    state: toSentState(dehydrate(queryClient, { shouldDehydrateQuery: () => true })),
+    // What the queries answered, failures included; a query still pending (started by a render,
+    // never by the server's fetches) is the browser's to ask, and its promise cannot be sent.
+    state: toSentState(
+      dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }),
+    ),
   };
 }
 
