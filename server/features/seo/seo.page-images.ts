@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
 import { levelForKarma } from '../../../contract/milestones.ts';
-import { productName } from '../../../contract/routes.ts';
 import {
   colours,
   contentRight,
   ellipsize,
   getCachedImage,
-  logoMark,
   margin,
   metricsOf,
   renderSvgToPng,
-  shareImageSize,
+  shareImageFrame as frame,
   text,
   wrapText,
   type FontName,
@@ -75,28 +73,6 @@ function layOutLines(
     lines: ellipsize(wrapText(content, metrics, fontSize, maxWidth), maxLines, fit),
     fontSize,
   };
-}
-
-/** The frame every page picture shares: the band, the mark and name, and a note at the right. */
-function frame(note: string, content: string[]): string {
-  const { width, height } = shareImageSize;
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-    `<rect width="${width}" height="${height}" fill="${colours.surface}"/>`,
-    `<rect width="${width}" height="10" fill="${colours.accent}"/>`,
-    logoMark(margin, 52, 44),
-    text(productName, { x: margin + 58, y: 87, font: 'bold', size: 32, fill: colours.text }),
-    text(note, {
-      x: contentRight,
-      y: 85,
-      font: 'regular',
-      size: 26,
-      fill: colours.muted,
-      anchor: 'end',
-    }),
-    ...content,
-    '</svg>',
-  ].join('\n');
 }
 
 /** A question's picture: its title, then its positions, each with a bar of its votes. */

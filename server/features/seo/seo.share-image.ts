@@ -154,7 +154,6 @@ export function logoMark(x: number, y: number, size: number): string {
 
 /** The share image as SVG: the product's mark, the title, and five bars with percentages. */
 export function composeShareImageSvg(input: ShareImageInput): string {
-  const { width, height } = shareImageSize;
   const total = input.counts.reduce((sum, count) => sum + count, 0);
   const title = layOutTitle(input.title);
   const lineHeight = title.fontSize * 1.2;
@@ -207,13 +206,26 @@ export function composeShareImageSvg(input: ShareImageInput): string {
 
   const votes =
     total === 0 ? 'No votes yet' : `${formatCount(total)} ${total === 1 ? 'vote' : 'votes'}`;
+  return shareImageFrame(votes, [
+    ...titleLines,
+    `<rect x="${margin}" y="${barsTop - 20}" width="${contentRight - margin}" height="1" fill="${colours.border}"/>`,
+    ...bars,
+  ]);
+}
+
+/**
+ * The frame every share picture has: the band, the mark and name, a note at the right (an
+ * opinion's vote count, a question's, a member's level) and the picture's own content.
+ */
+export function shareImageFrame(note: string, content: string[]): string {
+  const { width, height } = shareImageSize;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<rect width="${width}" height="${height}" fill="${colours.surface}"/>`,
     `<rect width="${width}" height="10" fill="${colours.accent}"/>`,
     logoMark(margin, 52, 44),
     text(productName, { x: margin + 58, y: 87, font: 'bold', size: 32, fill: colours.text }),
-    text(votes, {
+    text(note, {
       x: contentRight,
       y: 85,
       font: 'regular',
@@ -221,9 +233,7 @@ export function composeShareImageSvg(input: ShareImageInput): string {
       fill: colours.muted,
       anchor: 'end',
     }),
-    ...titleLines,
-    `<rect x="${margin}" y="${barsTop - 20}" width="${contentRight - margin}" height="1" fill="${colours.border}"/>`,
-    ...bars,
+    ...content,
     '</svg>',
   ].join('\n');
 }
