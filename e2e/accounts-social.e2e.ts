@@ -6,7 +6,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFacebookStandIn, startGoogleStandIn } from '../server/test/providers.ts';
-import { isBrowserMissing, launchBrowser, screenshot, waitUntilLoggedIn } from './fixtures.ts';
+import {
+  isBrowserMissing,
+  launchBrowser,
+  screenshot,
+  waitUntilLoggedIn,
+  waitingForTheApp,
+} from './fixtures.ts';
 
 /**
  * Google and Facebook sign-in in the browser. The journeys' shared server has no provider
@@ -114,7 +120,7 @@ describe.skipIf(isBrowserMissing)('Google and Facebook sign-in in the panel', ()
     await context.route('https://connect.facebook.net/**', (route) =>
       route.fulfill({ contentType: 'application/javascript', body: fakeFacebookScript }),
     );
-    const page = await context.newPage();
+    const page = waitingForTheApp(await context.newPage());
     await page.goto('/');
     await page.getByRole('button', { name: 'Essential only' }).click();
     return page;

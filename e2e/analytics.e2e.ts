@@ -15,7 +15,7 @@ import { createServerDatabase } from '../server/test/database.ts';
 import { buildMember, buildTopic } from '../server/test/factories.ts';
 import { freePort } from '../server/test/free-port.ts';
 import { cookiePolicyVersion } from '../contract/cookies.base.ts';
-import { downloadedBytes, isBrowserMissing, launchBrowser } from './fixtures.ts';
+import { downloadedBytes, isBrowserMissing, launchBrowser, waitingForTheApp } from './fixtures.ts';
 
 /*
  * Staff analytics (docs/decisions/056-staff-analytics-screens.md). The journeys need a community:
@@ -226,7 +226,7 @@ describe.skipIf(isBrowserMissing)('staff analytics', () => {
       localStorage.setItem('CookieConsent', '-1');
       localStorage.setItem('CookieConsentVersion', version);
     }, cookiePolicyVersion);
-    const page = await context.newPage();
+    const page = waitingForTheApp(await context.newPage());
     page.on('pageerror', (error) => {
       throw new Error(`The page threw: ${error.message}`);
     });

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type Download,
+  type Locator,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 
@@ -43,6 +50,24 @@ export async function newVisitor(browser: Browser, width = 1400, height = 900): 
   page.on('pageerror', (error) => {
     throw new Error(`The page threw: ${error.message}`);
   });
+  return waitingForTheApp(page);
+}
+
+/**
+ * A page whose goto and reload return once the app has hydrated the server's HTML, as a reader
+ * would use it: the server's buttons are on the screen before their handlers are (decision 085).
+ */
+export function waitingForTheApp(page: Page): Page {
+  const hydrated = async (response: Response | null) => {
+    if (response && (response.headers()['content-type'] ?? '').includes('text/html')) {
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    }
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => hydrated(await goto(url, options));
+  page.reload = async (options) => hydrated(await reload(options));
   return page;
 }
 

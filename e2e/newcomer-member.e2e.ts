@@ -10,6 +10,7 @@ import {
   signUpThroughPanel,
   uniqueAccount,
   type Account,
+  waitingForTheApp,
 } from './fixtures.ts';
 
 /** The five result bars' percentages as shown in `scope`, e.g. [24, 41, 20, 9, 6]. */
@@ -72,7 +73,7 @@ describe.skipIf(isBrowserMissing)('a newcomer who has signed up', () => {
       baseURL: baseUrl,
       storageState: signedIn,
     });
-    const page = await context.newPage();
+    const page = waitingForTheApp(await context.newPage());
     page.on('pageerror', (error) => {
       throw new Error(`The page threw: ${error.message}`);
     });

@@ -12,6 +12,7 @@ import {
   seriousViolations,
   signUpThroughPanel,
   uniqueAccount,
+  waitingForTheApp,
 } from './fixtures.ts';
 
 /**
@@ -84,7 +85,7 @@ describe.skipIf(isBrowserMissing)('paying for the Opinion DNA', () => {
       storageState: signedIn,
       locale: 'en-US',
     });
-    const page = await context.newPage();
+    const page = waitingForTheApp(await context.newPage());
     page.on('pageerror', (error) => {
       throw new Error(`The page threw: ${error.message}`);
     });

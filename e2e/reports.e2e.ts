@@ -21,6 +21,7 @@ import {
   subscribeThroughStandIn,
   type Account,
   uniqueAccount,
+  waitingForTheApp,
 } from './fixtures.ts';
 
 type UserReports = {
@@ -106,7 +107,7 @@ describe.skipIf(isBrowserMissing)('the Opinion DNA reports', () => {
       baseURL: baseUrl,
       storageState: signedIn,
     });
-    const page = await context.newPage();
+    const page = waitingForTheApp(await context.newPage());
     page.on('pageerror', (error) => {
       throw new Error(`The page threw: ${error.message}`);
     });

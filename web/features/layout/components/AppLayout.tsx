@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { CookieBanner } from '../../cookies/components/CookieBanner.tsx';
 import { ModalHost } from '../../modals/ModalHost.tsx';
@@ -10,6 +10,11 @@ import { TopBar } from './TopBar.tsx';
 
 /** The frame around every route: top bar, the page, footer, modals and the cookie banner. */
 export function AppLayout() {
+  // The app has taken over the server's page: what a test waits for before it clicks (a button
+  // the server sent does nothing until then).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <a className={styles.skipLink} href="#main">
