@@ -154,6 +154,9 @@ describe.skipIf(isBrowserMissing)('conversation', () => {
       ada.getByRole('banner').getByRole('link', { name: /karma/ }).getAttribute('aria-label'),
     ).resolves.toBe(`${adaAccount.username}, 7 karma`);
     await ada.getByRole('link', { name: 'Notifications (new)' }).click();
+    // The address changes once the page's code has loaded (every page is a lazy route): a reload
+    // before that would reload the opinion.
+    await ada.waitForURL('**/notifications');
     const notifications = ada.getByRole('main');
     // Each event is written by its own job (her First comment award lit the bell before Bob
     // replied), so they can land moments apart: reload until the reply, the good point and the
