@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import type { AppRouteName } from '../../contract/routes.ts';
+import { pageTitle, type AppRouteName } from '../../contract/routes.ts';
 import type { RouteHandle } from './route-handle.ts';
 
 type MatchHandle = (RouteHandle & { name?: AppRouteName }) | undefined;
@@ -18,13 +18,13 @@ export function DocumentHead() {
   const handle = match?.handle as MatchHandle;
   const params = match?.params as Record<string, string> | undefined;
   const title = useCallback(() => {
-    if (!handle?.head) return null;
     const args = {
-      name: handle.name ?? 'notFound',
+      name: handle?.name ?? 'notFound',
       params: params ?? {},
       search: new URLSearchParams(search),
     };
-    return handle.head({ ...args, queryClient }).title;
+    // A page without a head of its own has its route's title, as the server gives it.
+    return handle?.head?.({ ...args, queryClient }).title ?? pageTitle(args.name, args.params);
   }, [handle, params, search, queryClient]);
   const current = useSyncExternalStore(
     (onChange) => queryClient.getQueryCache().subscribe(onChange),
@@ -32,8 +32,7 @@ export function DocumentHead() {
     title,
   );
   useEffect(() => {
-    // A page without a head of its own still sets its title itself (usePageTitle).
-    if (current !== null) document.title = current;
+    document.title = current;
   }, [current]);
   return null;
 }
