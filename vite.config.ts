@@ -33,6 +33,23 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The page's own files and the critical path are read from the manifest
         // (server/plugins/web.render.ts, bench/web-size.ts).
         manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // Everything the entry imports statically, in one file beside the entry: every
+                  // page loads all of it anyway. Left to itself the bundler cut it into 30 files
+                  // along the lines the lazy pages share, and a page's first load made 70 to 100
+                  // requests (docs/decisions/086-fewer-larger-files.md).
+                  name: 'app',
+                  tags: ['$initial'],
+                  test: (id) => !/[\\/]web[\\/](index\.html|main\.tsx)$/.test(id),
+                },
+              ],
+            },
+          },
+        },
       },
   server: {
     port: 5173,

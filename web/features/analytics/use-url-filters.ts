@@ -20,8 +20,11 @@ export function useUrlFilters(keys: readonly StaffFilterKey[], waitMs: number) {
   const isCatchingUp = pending !== null && writeFilters(pending) !== writeFilters(address.filters);
   const filters = isCatchingUp ? pending : address.filters;
   const { errors } = address;
+  // Only the change the address has caught up with is dropped: a key pressed between this render
+  // and its effect has set a newer one, which must stay shown until the address holds it too.
   useEffect(() => {
-    if (pending !== null && !isCatchingUp) setPending(null);
+    if (pending !== null && !isCatchingUp)
+      setPending((current) => (current === pending ? null : current));
   }, [pending, isCatchingUp]);
   const query = useMemo(() => writeFilters(filters), [filters]);
   const settledQuery = useDebouncedValue(query, waitMs);
