@@ -277,6 +277,9 @@ describe.skipIf(isBrowserMissing)('staff analytics', () => {
     const first = page.waitForResponse((response) =>
       response.url().includes('/api/stancedna/filter'),
     );
+    // The page's clock, paused below while the controls move: the debounce then counts the
+    // page's time, not how fast a busy machine delivers the key presses.
+    await page.clock.install();
     await page.goto('/reports/details/opiniondna/overview');
     const firstAnswer = (await (await first).json()) as {
       body: { Users: number | null; UsersMargin: number; Budget: { Spent: number; Limit: number } };
@@ -299,11 +302,12 @@ describe.skipIf(isBrowserMissing)('staff analytics', () => {
     expect(Math.max(...spends.map((spend) => spend.spent))).toBe(1);
     filterRequests.length = 0;
 
-    // Two sliders moved by the keyboard, then a box ticked, each change well within a second of
-    // the last: one request, after the debounce.
+    // Two sliders moved by the keyboard, then a box ticked, the page's time standing still (each
+    // change well within a second of the last): one request, once a second has passed.
     const settled = page.waitForResponse((response) =>
       response.url().includes('/api/stancedna/filter'),
     );
+    await page.clock.pauseAt(Date.now() + 100);
     const lowest = page.getByLabel('Intellectual Curiosity: lowest score');
     await lowest.focus();
     for (let step = 0; step < 30; step += 1) await lowest.press('ArrowRight');
@@ -313,6 +317,11 @@ describe.skipIf(isBrowserMissing)('staff analytics', () => {
     await page.getByRole('checkbox', { name: 'Female' }).check();
     expect(filterRequests).toHaveLength(0);
     expect(await page.getByTestId('filters-applied').innerText()).toBe('3');
+    await page.clock.runFor(999);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(filterRequests).toHaveLength(0);
+    await page.clock.runFor(1);
+    await page.clock.resume();
     const response = await settled;
     const answer = (await response.json()) as {
       body: { Users: number | null; Budget: { Spent: number } };

@@ -389,6 +389,85 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
     },
   );
 
+  it('pages through the arguments and a member’s comments with JavaScript off', async () => {
+    type Listed = { Link: string };
+    type ListPage = { After: string; EndReached: boolean };
+    const contributors = await apiBody<{ Contributors: { UsernameCased: string }[] }>(
+      '/api/contributors/get',
+    );
+    const member = contributors.Contributors[0]!.UsernameCased;
+    const comments = (after?: string) =>
+      apiBody<ListPage & { Comments: Listed[] }>(
+        `/api/user/getcomments?username=${member}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+      ).then((page) => ({ ...page, items: page.Comments }));
+    const argumentsPage = (after?: string) =>
+      apiBody<ListPage & { Feed: Listed[] }>('/api/arg/feed', after ? { after } : {}).then(
+        (page) => ({ ...page, items: page.Feed }),
+      );
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl });
+    const page = await context.newPage();
+    const reader = await newVisitor(browser);
+    await reader.goto('/');
+    await dismissCookies(reader);
+    for (const [path, list] of [
+      [`/comments/${member}`, comments],
+      ['/arguments', argumentsPage],
+    ] as const) {
+      const first = await list();
+      expect(first.EndReached, `${path} has a second page in the demo`).toBe(false);
+      const second = await list(first.After);
+      await page.goto(path);
+      await page.getByRole('link', { name: 'Load more' }).click();
+      await page.waitForURL(/[?&]after=/);
+      const links = await page
+        .locator('main a')
+        .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+      expect(links, `${path}’s second page`).toContain(second.items[0]!.Link);
+      expect(links, `${path}’s second page`).not.toContain(first.items[0]!.Link);
+
+      // With JavaScript the same link adds the next page below, at the same address.
+      await reader.goto(path);
+      await reader.getByRole('link', { name: 'Load more' }).click();
+      await reader.locator(`main a[href="${second.items[0]!.Link}"]`).first().waitFor();
+      expect(
+        await reader.locator(`main a[href="${first.items[0]!.Link}"]`).count(),
+      ).toBeGreaterThan(0);
+      expect(new URL(reader.url()).search).toBe('');
+    }
+    await context.close();
+    await reader.context().close();
+  });
+
+  it('shows a bar at the top while the page a link leads to loads its code', async () => {
+    const page = await newVisitor(browser);
+    await page.goto('/');
+    // The report page's code is held back until the bar has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/DnaReportPage-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const bar = page.getByTestId('navigation-progress');
+    expect(await bar.getAttribute('data-active')).toBeNull();
+    await page.getByRole('link', { name: /Discover your Opinion DNA/ }).click();
+    await expect.poll(() => bar.getAttribute('data-active')).toBe('true');
+    await expect
+      .poll(() =>
+        bar.evaluate(
+          (element) => element.ownerDocument.defaultView!.getComputedStyle(element).opacity,
+        ),
+      )
+      .toBe('1');
+    expect(await page.locator('main').getAttribute('aria-busy')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/');
+    release();
+    await page.waitForURL('**/reports/my-opinion-dna');
+    await expect.poll(() => bar.getAttribute('data-active')).toBeNull();
+    expect(await page.locator('main').getAttribute('aria-busy')).toBeNull();
+    await page.context().close();
+  });
+
   // A page at a time, each until its network is idle: minutes on a busy machine.
   it(
     'hydrates every public page without a mismatch or a replaced element',

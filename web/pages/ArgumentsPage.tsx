@@ -17,12 +17,15 @@ import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { nextPageHref, pageCursor } from '../routing/paging.ts';
 import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './ArgumentsPage.module.css';
 
 export const handle: RouteHandle = {
   queries: ({ search }) => [
-    routeInfiniteQuery(argumentFeedQuery(argumentSortFromParam(search.get('sort')))),
+    routeInfiniteQuery(
+      argumentFeedQuery(argumentSortFromParam(search.get('sort')), pageCursor(search)),
+    ),
   ],
   head: ({ params }) => ({
     title: pageTitle('argFeed', params),
@@ -40,7 +43,7 @@ export const handle: RouteHandle = {
 export default function ArgumentsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const sort = argumentSortFromParam(searchParams.get('sort'));
-  const feed = useArgumentFeed(sort);
+  const feed = useArgumentFeed(sort, pageCursor(searchParams));
   const sortName = useId();
   const argumentsShown = collectUniqueItems(feed.data?.pages ?? []);
 
@@ -98,6 +101,7 @@ export default function ArgumentsPage() {
             fetchNextPage={feed.fetchNextPage}
             itemCount={argumentsShown.length}
             endText="That's every argument (for now)."
+            nextPageHref={nextPageHref(feed.data?.pages ?? [], searchParams)}
           />
         </>
       )}

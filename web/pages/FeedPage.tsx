@@ -1,14 +1,15 @@
 import { useSearchParams } from 'react-router';
 import { defaultDescription, pageTitle } from '../../contract/routes.ts';
-import { feedCursor, nextPageHref, userFeedQuery, useUserFeed } from '../features/feed/api.ts';
+import { userFeedQuery, useUserFeed } from '../features/feed/api.ts';
+import { nextPageHref, pageCursor } from '../routing/paging.ts';
 import { FeedView } from '../features/feed/components/FeedView.tsx';
 import { collectFeedOpinions } from '../features/feed/feed-items.ts';
 import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
 
 export const handle: RouteHandle = {
-  queries: ({ search }) => [routeInfiniteQuery(userFeedQuery(feedCursor(search)))],
+  queries: ({ search }) => [routeInfiniteQuery(userFeedQuery(pageCursor(search)))],
   head: ({ name, params, search, queryClient }) => {
-    const feed = queryClient.getQueryData(userFeedQuery(feedCursor(search)).queryKey);
+    const feed = queryClient.getQueryData(userFeedQuery(pageCursor(search)).queryKey);
     const titles = (feed?.pages[0]?.Opinions ?? []).slice(0, 2).map((opinion) => opinion.Title);
     return {
       title: pageTitle(name, params),
@@ -24,7 +25,7 @@ export const handle: RouteHandle = {
 /** opinionFeed, `/`: the For You feed (from `?after=`'s cursor, when a reader pages without JS). */
 export default function FeedPage() {
   const [search] = useSearchParams();
-  const feed = useUserFeed(feedCursor(search));
+  const feed = useUserFeed(pageCursor(search));
   const pages = feed.data?.pages ?? [];
   return (
     <FeedView

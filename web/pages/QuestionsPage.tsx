@@ -21,12 +21,15 @@ import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { nextPageHref, pageCursor } from '../routing/paging.ts';
 import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
 import styles from './QuestionsPage.module.css';
 
 export const handle: RouteHandle = {
   queries: ({ search }) => [
-    routeInfiniteQuery(questionFeedQuery(categoryFromParam(search.get('category')))),
+    routeInfiniteQuery(
+      questionFeedQuery(categoryFromParam(search.get('category')), pageCursor(search)),
+    ),
   ],
   head: ({ params }) => ({
     title: pageTitle('questionFeed', params),
@@ -38,12 +41,13 @@ export const handle: RouteHandle = {
 
 /**
  * questionFeed, `/questions`: the questions of one category tab (All first; the tab is the URL's
- * `?category=`), newest first, paged by Load more or the scroll trigger.
+ * `?category=`), newest first, paged by Load more or the scroll trigger (without JavaScript, by
+ * Load more's link to `?after=`).
  */
 export default function QuestionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const category = categoryFromParam(searchParams.get('category'));
-  const feed = useQuestionFeed(category);
+  const feed = useQuestionFeed(category, pageCursor(searchParams));
   const session = useSession();
 
   // The tabs stay while another tab's first page loads.
@@ -107,6 +111,7 @@ export default function QuestionsPage() {
               fetchNextPage={feed.fetchNextPage}
               itemCount={questions.length}
               endText="That's every question here (for now)."
+              nextPageHref={nextPageHref(feed.data?.pages ?? [], searchParams)}
             />
           </>
         )}

@@ -3,7 +3,8 @@ import { exportTopicReport } from '../../contract/analytics.base.ts';
 import { pageTitle, productName } from '../../contract/routes.ts';
 import { statusOf } from '../api/client.ts';
 import { CsvDownload } from '../features/analytics/components/CsvDownload.tsx';
-import { feedCursor, nextPageHref, topicFeedQuery, useTopicFeed } from '../features/feed/api.ts';
+import { topicFeedQuery, useTopicFeed } from '../features/feed/api.ts';
+import { nextPageHref, pageCursor } from '../routing/paging.ts';
 import { FeedView } from '../features/feed/components/FeedView.tsx';
 import { collectFeedOpinions } from '../features/feed/feed-items.ts';
 import { topicGroupsQuery } from '../features/insights/api.ts';
@@ -19,13 +20,13 @@ import styles from './TopicPage.module.css';
 
 export const handle: RouteHandle = {
   queries: ({ params, search }) => [
-    routeInfiniteQuery(topicFeedQuery(params.slug ?? '', feedCursor(search))),
+    routeInfiniteQuery(topicFeedQuery(params.slug ?? '', pageCursor(search))),
     // 'Where people stand' sits under the topic's heading, in the first screen.
     routeQuery(topicGroupsQuery(params.slug ?? '')),
   ],
   head: ({ params, search, queryClient }) => {
     const query = queryClient.getQueryState(
-      topicFeedQuery(params.slug ?? '', feedCursor(search)).queryKey,
+      topicFeedQuery(params.slug ?? '', pageCursor(search)).queryKey,
     );
     const topic = query?.data?.pages[0]?.Topic;
     if (!topic) {
@@ -54,7 +55,7 @@ export const topicsWithIntroBanner = new Set([
 export default function TopicPage() {
   const { slug = '' } = useParams();
   const [search] = useSearchParams();
-  const feed = useTopicFeed(slug, feedCursor(search));
+  const feed = useTopicFeed(slug, pageCursor(search));
   const session = useSession();
   const pages = feed.data?.pages ?? [];
   const topic = pages[0]?.Topic;

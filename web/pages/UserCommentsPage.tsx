@@ -1,5 +1,5 @@
 import type { Profile, ProfileComment } from '../../contract/people.ts';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { pageTitle, productName } from '../../contract/routes.ts';
 import { userCommentsQuery, useUserComments } from '../features/people/api.ts';
 import { ProfileHeader } from '../features/people/components/ProfileHeader.tsx';
@@ -13,12 +13,17 @@ import { errorTexts } from '../ui/error-texts.ts';
 import { formatCount, pluralize } from '../ui/format.ts';
 import { Page } from '../ui/Page.tsx';
 import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
+import { nextPageHref, pageCursor } from '../routing/paging.ts';
 import { routeInfiniteQuery, type RouteHandle } from '../routing/route-handle.ts';
 
 export const handle: RouteHandle = {
-  queries: ({ params }) => [routeInfiniteQuery(userCommentsQuery(params.username ?? ''))],
-  head: ({ params, queryClient }) => {
-    const query = queryClient.getQueryState(userCommentsQuery(params.username ?? '').queryKey);
+  queries: ({ params, search }) => [
+    routeInfiniteQuery(userCommentsQuery(params.username ?? '', pageCursor(search))),
+  ],
+  head: ({ params, search, queryClient }) => {
+    const query = queryClient.getQueryState(
+      userCommentsQuery(params.username ?? '', pageCursor(search)).queryKey,
+    );
     const profile = query?.data?.pages[0]?.Profile;
     if (!profile) {
       const isMissing = statusOf(query?.error) === 404;
@@ -37,10 +42,14 @@ export const handle: RouteHandle = {
 /** The comments history's text for a missing user (docs/product/errors.md#page-states). */
 const userNotFoundText = 'User not found';
 
-/** userComments, `/comments/{username}`: a member's comments, newest first, with their opinions. */
+/**
+ * userComments, `/comments/{username}`: a member's comments, newest first, with their opinions
+ * (from `?after=`'s cursor, when a reader pages without JavaScript).
+ */
 export default function UserCommentsPage() {
   const { username = '' } = useParams();
-  const query = useUserComments(username);
+  const [search] = useSearchParams();
+  const query = useUserComments(username, pageCursor(search));
 
   return (
     <Page width="narrow">
@@ -54,7 +63,13 @@ export default function UserCommentsPage() {
           />
         )}
       >
-        {(data) => <UserComments pages={data.pages} query={query} />}
+        {(data) => (
+          <UserComments
+            pages={data.pages}
+            query={query}
+            nextPageHref={nextPageHref(data.pages, search)}
+          />
+        )}
       </QueryState>
     </Page>
   );
@@ -63,9 +78,17 @@ export default function UserCommentsPage() {
 function UserComments({
   pages,
   query,
+  nextPageHref,
 }: {
-  pages: ReadonlyArray<{ Profile: Profile; Comments: ProfileComment[] }>;
+  pages: ReadonlyArray<{
+    Profile: Profile;
+    Comments: ProfileComment[];
+    After: string;
+    EndReached: boolean;
+  }>;
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  /** Load more's own address, for a reader without JavaScript (web/routing/paging.ts). */
+  nextPageHref: string | undefined;
 }) {
   const profile = pages[0]!.Profile;
   const comments = pages.flatMap((page) => page.Comments);
@@ -91,7 +114,7 @@ function UserComments({
           </div>
         )}
       </Card>
-      {query.hasNextPage ? (
+      {!query.hasNextPage ? null : query.isFetchingNextPage || !nextPageHref ? (
         <Button
           onClick={() => void query.fetchNextPage()}
           disabled={query.isFetchingNextPage}
@@ -99,7 +122,18 @@ function UserComments({
         >
           {query.isFetchingNextPage ? errorTexts.loading : 'Load more'}
         </Button>
-      ) : null}
+      ) : (
+        <ButtonLink
+          to={nextPageHref}
+          block
+          onClick={(event) => {
+            event.preventDefault();
+            void query.fetchNextPage();
+          }}
+        >
+          Load more
+        </ButtonLink>
+      )}
     </>
   );
 }

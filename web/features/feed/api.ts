@@ -1,23 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { getTopic, userFeed } from '../../../contract/opinions.base.ts';
 import { callApi } from '../../api/client.ts';
-
-/** The next page's cursor, or undefined once the server says the feed has ended. */
-function nextCursor(page: { After: string; EndReached: boolean }): string | undefined {
-  return page.EndReached || page.After === '' ? undefined : page.After;
-}
-
-/** The query string's cursor: a feed read from `?after=` starts there (paging without JS). */
-export function feedCursor(search: URLSearchParams): string {
-  return search.get('after') ?? '';
-}
-
-/** The address of a feed's next page, for 'Load more' as a link; undefined at the feed's end. */
-export function nextPageHref(pages: readonly { After: string; EndReached: boolean }[]) {
-  const last = pages.at(-1);
-  const cursor = last ? nextCursor(last) : undefined;
-  return cursor === undefined ? undefined : `?after=${encodeURIComponent(cursor)}`;
-}
+import { nextCursor } from '../../routing/paging.ts';
 
 /** The For You feed's query; its first page comes with the page from the server. */
 export const forYouFeedKey = ['feed', 'forYou'];

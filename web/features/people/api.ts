@@ -18,6 +18,7 @@ import {
 import type { Profile } from '../../../contract/people.ts';
 import type { PayloadOf } from '../../../contract/calls.ts';
 import { callApi, statusOf } from '../../api/client.ts';
+import { nextCursor } from '../../routing/paging.ts';
 
 export function profileQueryKey(username: string) {
   return ['profile', username.toLowerCase()] as const;
@@ -45,19 +46,19 @@ export function useProfile(username: string, { enabled = true } = {}) {
 }
 
 /** A member's comments, newest first, page by page, with their profile. */
-export const userCommentsQuery = (username: string) =>
+export const userCommentsQuery = (username: string, after = '') =>
   infiniteQueryOptions({
-    queryKey: ['profile', username.toLowerCase(), 'comments'],
+    queryKey: ['profile', username.toLowerCase(), 'comments', ...(after ? [after] : [])],
     queryFn: ({ pageParam, signal }) =>
       callApi(getUserComments, pageParam ? { username, after: pageParam } : { username }, {
         signal,
       }),
-    initialPageParam: '',
-    getNextPageParam: (page) => (page.EndReached || page.After === '' ? undefined : page.After),
+    initialPageParam: after,
+    getNextPageParam: nextCursor,
   });
 
-export function useUserComments(username: string) {
-  return useInfiniteQuery({ ...userCommentsQuery(username), retry: retryUnlessMissing });
+export function useUserComments(username: string, after = '') {
+  return useInfiniteQuery({ ...userCommentsQuery(username, after), retry: retryUnlessMissing });
 }
 
 export const contributorsQuery = () =>

@@ -25,43 +25,42 @@ import type { PayloadOf } from '../../../contract/calls.ts';
 import { searchOpinions } from '../../../contract/search.base.ts';
 import { callApi } from '../../api/client.ts';
 import { useDebouncedSearchText } from '../../hooks/use-debounced-search.ts';
-
-/** The next page's cursor, or undefined once the server says the list has ended. */
-function nextCursor(page: { After: string; EndReached: boolean }): string | undefined {
-  return page.EndReached || page.After === '' ? undefined : page.After;
-}
+import { nextCursor } from '../../routing/paging.ts';
 
 /** Everything this feature caches sits under this prefix, so a staff change refreshes it all. */
 const questionsKey = ['questions'] as const;
 
 export type CategoryChoice = typeof allCategories | number;
 
-/** The question feed of one category tab ('all' for every category), page by page. */
-export const questionFeedQuery = (categoryID: CategoryChoice) =>
+/**
+ * The question feed of one category tab ('all' for every category), page by page, from its start
+ * or from a cursor (`?after=`, paging without JavaScript).
+ */
+export const questionFeedQuery = (categoryID: CategoryChoice, after = '') =>
   infiniteQueryOptions({
-    queryKey: [...questionsKey, 'feed', categoryID],
+    queryKey: [...questionsKey, 'feed', categoryID, ...(after ? [after] : [])],
     queryFn: ({ pageParam, signal }) =>
       callApi(convoFeed, pageParam ? { categoryID, after: pageParam } : { categoryID }, { signal }),
-    initialPageParam: '',
+    initialPageParam: after,
     getNextPageParam: nextCursor,
   });
 
-export function useQuestionFeed(categoryID: CategoryChoice) {
-  return useInfiniteQuery(questionFeedQuery(categoryID));
+export function useQuestionFeed(categoryID: CategoryChoice, after = '') {
+  return useInfiniteQuery(questionFeedQuery(categoryID, after));
 }
 
-/** The argument feed in one order, page by page. */
-export const argumentFeedQuery = (sort: ArgumentSort) =>
+/** The argument feed in one order, page by page, from its start or from a cursor (`?after=`). */
+export const argumentFeedQuery = (sort: ArgumentSort, after = '') =>
   infiniteQueryOptions({
-    queryKey: [...questionsKey, 'arguments', sort],
+    queryKey: [...questionsKey, 'arguments', sort, ...(after ? [after] : [])],
     queryFn: ({ pageParam, signal }) =>
       callApi(argFeed, pageParam ? { sort, after: pageParam } : { sort }, { signal }),
-    initialPageParam: '',
+    initialPageParam: after,
     getNextPageParam: nextCursor,
   });
 
-export function useArgumentFeed(sort: ArgumentSort) {
-  return useInfiniteQuery(argumentFeedQuery(sort));
+export function useArgumentFeed(sort: ArgumentSort, after = '') {
+  return useInfiniteQuery(argumentFeedQuery(sort, after));
 }
 
 export function questionQueryKey(slug: string) {

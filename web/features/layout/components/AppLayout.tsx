@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { CookieBanner } from '../../cookies/components/CookieBanner.tsx';
 import { ModalHost } from '../../modals/ModalHost.tsx';
 import { DocumentHead } from '../../../routing/DocumentHead.tsx';
@@ -15,13 +15,22 @@ export function AppLayout() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // A link's page may still be loading its code: the address changes once it has (every page is
+  // a lazy route), so until then a bar at the top says something is on its way.
+  const isNavigating = useNavigation().state === 'loading';
   return (
     <>
       <a className={styles.skipLink} href="#main">
         Skip to content
       </a>
+      <div
+        className={styles.progress}
+        data-testid="navigation-progress"
+        data-active={isNavigating ? 'true' : undefined}
+        aria-hidden="true"
+      />
       <TopBar />
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" className={styles.main} tabIndex={-1} aria-busy={isNavigating || undefined}>
         <Suspense fallback={<Spinner isCentered />}>
           <Outlet />
         </Suspense>

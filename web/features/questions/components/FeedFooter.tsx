@@ -1,11 +1,13 @@
 import { useLoadMore } from '../../feed/hooks/use-load-more.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { Button, ButtonLink } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import styles from './FeedFooter.module.css';
 
 /**
  * The end of a paged list: a scroll trigger and a Load more button, one fetch per the feed's
  * throttle (the For You feed's hook), until the server says the end is reached; then `endText`.
+ * Given the next page's address, Load more is a link to it, which a reader without JavaScript
+ * follows (web/routing/paging.ts).
  */
 export function FeedFooter({
   hasNextPage,
@@ -13,12 +15,14 @@ export function FeedFooter({
   fetchNextPage,
   itemCount,
   endText,
+  nextPageHref,
 }: {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
   itemCount: number;
   endText: string;
+  nextPageHref?: string | undefined;
 }) {
   const { loadMore, triggerRef } = useLoadMore({
     hasNextPage,
@@ -32,6 +36,17 @@ export function FeedFooter({
       <div ref={triggerRef} className={styles.trigger} aria-hidden="true" />
       {isFetchingNextPage ? (
         <Spinner />
+      ) : nextPageHref ? (
+        <ButtonLink
+          to={nextPageHref}
+          variant="secondary"
+          onClick={(event) => {
+            event.preventDefault();
+            loadMore();
+          }}
+        >
+          Load more
+        </ButtonLink>
       ) : (
         <Button variant="secondary" onClick={loadMore}>
           Load more
