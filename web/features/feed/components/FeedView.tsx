@@ -15,6 +15,7 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { buildFeedItems, type SidebarCardKind } from '../feed-items.ts';
 import { useLoadMore } from '../hooks/use-load-more.ts';
+import { LoadMoreButton } from './LoadMoreButton.tsx';
 import styles from './FeedView.module.css';
 import { LeftSidebar } from './LeftSidebar.tsx';
 import { LatestActivityCard, StatsCard, TrendingCard } from './SidebarCards.tsx';
@@ -137,21 +138,8 @@ function FeedList(props: FeedViewProps) {
           <div ref={triggerRef} className={styles.trigger} aria-hidden="true" />
           {isFetchingNextPage ? (
             <Spinner />
-          ) : nextPageHref ? (
-            <ButtonLink
-              to={nextPageHref}
-              variant="secondary"
-              onClick={(event) => {
-                event.preventDefault();
-                loadMore();
-              }}
-            >
-              Load more
-            </ButtonLink>
           ) : (
-            <Button variant="secondary" onClick={loadMore}>
-              Load more
-            </Button>
+            <LoadMoreButton nextPageHref={nextPageHref} onLoadMore={loadMore} />
           )}
         </div>
       )}

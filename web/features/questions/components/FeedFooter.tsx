@@ -1,5 +1,5 @@
 import { useLoadMore } from '../../feed/hooks/use-load-more.ts';
-import { Button, ButtonLink } from '../../../ui/Button.tsx';
+import { LoadMoreButton } from '../../feed/components/LoadMoreButton.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import styles from './FeedFooter.module.css';
 
@@ -36,21 +36,8 @@ export function FeedFooter({
       <div ref={triggerRef} className={styles.trigger} aria-hidden="true" />
       {isFetchingNextPage ? (
         <Spinner />
-      ) : nextPageHref ? (
-        <ButtonLink
-          to={nextPageHref}
-          variant="secondary"
-          onClick={(event) => {
-            event.preventDefault();
-            loadMore();
-          }}
-        >
-          Load more
-        </ButtonLink>
       ) : (
-        <Button variant="secondary" onClick={loadMore}>
-          Load more
-        </Button>
+        <LoadMoreButton nextPageHref={nextPageHref} onLoadMore={loadMore} />
       )}
     </div>
   );

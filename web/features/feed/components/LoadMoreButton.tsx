@@ -1,0 +1,34 @@
+import { Button, ButtonLink } from '../../../ui/Button.tsx';
+
+/**
+ * A paged list's 'Load more'. Given the next page's address it is a link to it, which a reader
+ * without JavaScript follows to the next page rendered by the server; with JavaScript the click
+ * loads the next page below instead (web/routing/paging.ts).
+ */
+export function LoadMoreButton({
+  nextPageHref,
+  onLoadMore,
+}: {
+  nextPageHref: string | undefined;
+  onLoadMore: () => void;
+}) {
+  if (!nextPageHref) {
+    return (
+      <Button variant="secondary" onClick={onLoadMore}>
+        Load more
+      </Button>
+    );
+  }
+  return (
+    <ButtonLink
+      to={nextPageHref}
+      variant="secondary"
+      onClick={(event) => {
+        event.preventDefault();
+        onLoadMore();
+      }}
+    >
+      Load more
+    </ButtonLink>
+  );
+}
