@@ -6,6 +6,7 @@ import { ProfileHeader } from '../features/people/components/ProfileHeader.tsx';
 import { UserCommentItem } from '../features/people/components/UserCommentList.tsx';
 import { statusOf } from '../api/client.ts';
 import { Button, ButtonLink } from '../ui/Button.tsx';
+import { LoadMoreButton } from '../features/feed/components/LoadMoreButton.tsx';
 import { Card } from '../ui/Card.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
@@ -114,25 +115,16 @@ function UserComments({
           </div>
         )}
       </Card>
-      {!query.hasNextPage ? null : query.isFetchingNextPage || !nextPageHref ? (
-        <Button
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          block
-        >
-          {query.isFetchingNextPage ? errorTexts.loading : 'Load more'}
+      {!query.hasNextPage ? null : query.isFetchingNextPage ? (
+        <Button disabled block>
+          {errorTexts.loading}
         </Button>
       ) : (
-        <ButtonLink
-          to={nextPageHref}
+        <LoadMoreButton
+          nextPageHref={nextPageHref}
+          onLoadMore={() => void query.fetchNextPage()}
           block
-          onClick={(event) => {
-            event.preventDefault();
-            void query.fetchNextPage();
-          }}
-        >
-          Load more
-        </ButtonLink>
+        />
       )}
     </>
   );

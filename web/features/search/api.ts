@@ -5,6 +5,7 @@ import {
   searchResultsPage,
 } from '../../../contract/search.base.ts';
 import { callApi } from '../../api/client.ts';
+import { nextCursor } from '../../routing/paging.ts';
 
 export function useSearchResults(query: string) {
   return useQuery({
@@ -27,7 +28,7 @@ export const searchResultsPagesQuery = (query: string, startAfter: string) =>
         signal,
       }),
     initialPageParam: startAfter,
-    getNextPageParam: (page) => (page.EndReached || page.After === '' ? undefined : page.After),
+    getNextPageParam: nextCursor,
     staleTime: 60_000,
   });
 

@@ -8,13 +8,16 @@ import { Button, ButtonLink } from '../../../ui/Button.tsx';
 export function LoadMoreButton({
   nextPageHref,
   onLoadMore,
+  block = false,
 }: {
   nextPageHref: string | undefined;
   onLoadMore: () => void;
+  /** Stretch to the list's width. */
+  block?: boolean;
 }) {
   if (!nextPageHref) {
     return (
-      <Button variant="secondary" onClick={onLoadMore}>
+      <Button variant="secondary" block={block} onClick={onLoadMore}>
         Load more
       </Button>
     );
@@ -23,6 +26,7 @@ export function LoadMoreButton({
     <ButtonLink
       to={nextPageHref}
       variant="secondary"
+      block={block}
       onClick={(event) => {
         event.preventDefault();
         onLoadMore();
