@@ -137,7 +137,7 @@ describe.skipIf(isBrowserMissing)('Google and Facebook sign-in in the panel', ()
   }
 
   async function openPanel(page: Page, button: 'Log in' | 'Sign up') {
-    await page.getByRole('banner').getByRole('button', { name: button, exact: true }).click();
+    await page.getByRole('banner').getByRole('link', { name: button, exact: true }).click();
     return page.getByRole('dialog');
   }
 
@@ -206,7 +206,7 @@ describe.skipIf(isBrowserMissing)('Google and Facebook sign-in in the panel', ()
     await dialog.getByRole('button', { name: 'Continue with Facebook' }).click();
     expect(await alert).toBe('Your Facebook login expired');
     await reloaded;
-    await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).waitFor();
     await page.context().close();
   });
 });

@@ -26,7 +26,7 @@ describe.skipIf(isBrowserMissing)('accounts', () => {
   async function logOut(page: Page) {
     await page.goto('/logout');
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).waitFor();
   }
 
   it('signs up with the e-mailed code, logs out, logs in and resets the password', async () => {
@@ -49,7 +49,7 @@ describe.skipIf(isBrowserMissing)('accounts', () => {
     ).toBe(0);
 
     // A wrong password shows the server's message in the error box; editing clears it.
-    await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Continue with e-mail' }).click();
     await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
@@ -67,7 +67,7 @@ describe.skipIf(isBrowserMissing)('accounts', () => {
     await logOut(page);
 
     // Forgotten password: the reset link comes by e-mail and logs in with the new password.
-    await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
     await dialog.getByRole('button', { name: 'Continue with e-mail' }).click();
     await dialog.getByRole('button', { name: 'Forgot your password?' }).click();
     await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
@@ -108,7 +108,7 @@ describe.skipIf(isBrowserMissing)('accounts', () => {
     await signUpThroughPanel(page, account);
     await logOut(page);
 
-    await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Continue with e-mail' }).click();
     await dialog.getByRole('button', { name: 'Log in with a code' }).click();

@@ -149,7 +149,7 @@ export async function waitUntilLoggedIn(page: Page, username?: string) {
  * from the outbox; returns once the top bar shows the new member.
  */
 export async function signUpThroughPanel(page: Page, account: Account): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign up', exact: true }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Sign up', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Sign up with e-mail' }).click();
   await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
@@ -180,7 +180,7 @@ export async function logInThroughPanel(
   page: Page,
   account: { email: string; password: string },
 ): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Continue with e-mail' }).click();
   await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);

@@ -244,7 +244,7 @@ describe.skipIf(isBrowserMissing)('a newcomer who has signed up', () => {
     await page.goto('/topics');
     await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).waitFor();
     await page.context().close();
   });
 

@@ -24,8 +24,8 @@ describe.skipIf(isBrowserMissing)('a newcomer visits Stance', () => {
     await expect(page.title()).resolves.toBe('Stance · the encyclopedia of opinion');
     const topBar = page.getByRole('banner');
     await topBar.getByPlaceholder('Search Stance').waitFor();
-    await topBar.getByRole('button', { name: 'Log in' }).waitFor();
-    await topBar.getByRole('button', { name: 'Sign up' }).waitFor();
+    await topBar.getByRole('link', { name: 'Log in' }).waitFor();
+    await topBar.getByRole('link', { name: 'Sign up' }).waitFor();
     const feedLinks = page.locator('main a[href^="/o/"]');
     await feedLinks.nth(9).waitFor();
     expect(await feedLinks.count()).toBeGreaterThanOrEqual(10);

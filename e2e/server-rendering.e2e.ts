@@ -434,6 +434,33 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
       ).toBeGreaterThan(0);
       expect(new URL(reader.url()).search).toBe('');
     }
+
+    // The arguments' order: its radio buttons and, without JavaScript, a Show button (`?sort=`).
+    const liked = await apiBody<{ Feed: Listed[] }>('/api/arg/feed', { sort: 'liked' });
+    const bridging = await argumentsPage();
+    expect(liked.Feed[0]!.Link, 'the demo’s first argument differs by order').not.toBe(
+      bridging.items[0]!.Link,
+    );
+    await page.goto('/arguments');
+    await page.getByRole('radio', { name: 'Most liked' }).check();
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL(/\/arguments\?sort=liked$/);
+    const arguments_ = new Set([...liked.Feed, ...bridging.items].map((item) => item.Link));
+    const listed = await page
+      .locator('main a')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(listed.find((href) => arguments_.has(href!))).toBe(liked.Feed[0]!.Link);
+    expect(await reader.getByRole('button', { name: 'Show' }).count(), 'only without JS').toBe(0);
+
+    // The top bar's Log in and Sign up are links to their pages, which work without JavaScript.
+    for (const [name, path, heading] of [
+      ['Log in', '/login', 'Log in to Stance'],
+      ['Sign up', '/signup', 'Join Stance'],
+    ] as const) {
+      await page.getByRole('banner').getByRole('link', { name, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
     await context.close();
     await reader.context().close();
   });

@@ -65,7 +65,7 @@ describe.skipIf(isBrowserMissing)('your data', () => {
     await page.getByLabel('Your password').fill(account.password);
     await remove.click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('banner').getByRole('button', { name: 'Sign up', exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign up', exact: true }).waitFor();
 
     // The same e-mail and username are free again at once.
     await signUpThroughPanel(page, account);
@@ -97,7 +97,7 @@ describe.skipIf(isBrowserMissing)('your data', () => {
     await codeField.fill(code);
     await remove.click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('banner').getByRole('button', { name: 'Sign up', exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign up', exact: true }).waitFor();
     await page.close();
   });
 });

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { noArgumentsText } from '../../contract/questions.base.ts';
 import { pageTitle, productName } from '../../contract/routes.ts';
@@ -13,6 +12,7 @@ import {
   argumentSortOptions,
   collectUniqueItems,
 } from '../features/questions/question-items.ts';
+import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
@@ -44,7 +44,6 @@ export default function ArgumentsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const sort = argumentSortFromParam(searchParams.get('sort'));
   const feed = useArgumentFeed(sort, pageCursor(searchParams));
-  const sortName = useId();
   const argumentsShown = collectUniqueItems(feed.data?.pages ?? []);
 
   return (
@@ -52,26 +51,34 @@ export default function ArgumentsPage() {
       title="Arguments on Stance"
       intro="The arguments for and against the positions of every question. By default, first come those that members on the other side found good points."
     >
-      <fieldset className={styles.sorts}>
-        <legend className={styles.legend}>Order</legend>
-        {argumentSortOptions.map((option) => (
-          <label key={option.value} className={styles.sort}>
-            <input
-              type="radio"
-              name={sortName}
-              value={option.value}
-              checked={sort === option.value}
-              onChange={() =>
-                setSearchParams(option.value === 'bridging' ? {} : { sort: option.value }, {
-                  replace: true,
-                  preventScrollReset: true,
-                })
-              }
-            />
-            {option.label}
-          </label>
-        ))}
-      </fieldset>
+      {/* Without JavaScript the order is the form's address (`?sort=`), asked for by its button. */}
+      <form method="get" action="/arguments" onSubmit={(event) => event.preventDefault()}>
+        <fieldset className={styles.sorts}>
+          <legend className={styles.legend}>Order</legend>
+          {argumentSortOptions.map((option) => (
+            <label key={option.value} className={styles.sort}>
+              <input
+                type="radio"
+                name="sort"
+                value={option.value}
+                checked={sort === option.value}
+                onChange={() =>
+                  setSearchParams(option.value === 'bridging' ? {} : { sort: option.value }, {
+                    replace: true,
+                    preventScrollReset: true,
+                  })
+                }
+              />
+              {option.label}
+            </label>
+          ))}
+          <noscript>
+            <Button type="submit" size="small">
+              Show
+            </Button>
+          </noscript>
+        </fieldset>
+      </form>
 
       {feed.isPending ? (
         <div className={styles.list} aria-busy="true">

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useModals } from '../../modals/modal-store.tsx';
 import { SearchBox } from '../../search/components/SearchBox.tsx';
 import { useSession, type Session } from '../../session/session.ts';
-import { Button } from '../../../ui/Button.tsx';
+import { ButtonLink } from '../../../ui/Button.tsx';
 import { BellIcon, CloseIcon, MenuIcon, SearchIcon } from '../../../ui/icons.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { LogoMark } from './Logo.tsx';
@@ -61,6 +61,7 @@ export function TopBar() {
   }
 
   const links = primaryLinks(session);
+  const openAccountPanel = (page: AccountPage) => openModal({ kind: 'loginSignup', page });
   const searchProps = {
     text: searchText,
     onTextChange: (text: string) => {
@@ -118,11 +119,7 @@ export function TopBar() {
           <CloseIcon />
         </button>
         <div className={styles.account}>
-          <AccountControls
-            session={session}
-            onLogIn={() => openModal({ kind: 'loginSignup', page: 'login' })}
-            onSignUp={() => openModal({ kind: 'loginSignup', page: 'signup' })}
-          />
+          <AccountControls session={session} onOpen={openAccountPanel} />
         </div>
       </div>
       {mode === 'menu' ? (
@@ -143,20 +140,8 @@ export function TopBar() {
           </NavLink>
           {session.loading || session.loggedIn ? null : (
             <div className={styles.menuAccount}>
-              <Button
-                variant="secondary"
-                block
-                onClick={() => openModal({ kind: 'loginSignup', page: 'login' })}
-              >
-                Log in
-              </Button>
-              <Button
-                variant="primary"
-                block
-                onClick={() => openModal({ kind: 'loginSignup', page: 'signup' })}
-              >
-                Sign up
-              </Button>
+              <AccountLink page="login" variant="secondary" block onOpen={openAccountPanel} />
+              <AccountLink page="signup" variant="primary" block onOpen={openAccountPanel} />
             </div>
           )}
         </nav>
@@ -165,25 +150,50 @@ export function TopBar() {
   );
 }
 
+type AccountPage = 'login' | 'signup';
+
+/**
+ * Log in or Sign up: a link to its page, which works before the app has loaded and without
+ * JavaScript; with the app, it opens the same panel in a dialog over the page.
+ */
+function AccountLink({
+  page,
+  onOpen,
+  ...style
+}: {
+  page: AccountPage;
+  onOpen: (page: AccountPage) => void;
+  variant: 'primary' | 'secondary' | 'ghost';
+  block?: boolean;
+  className?: string;
+}) {
+  return (
+    <ButtonLink
+      to={`/${page}`}
+      {...style}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen(page);
+      }}
+    >
+      {page === 'login' ? 'Log in' : 'Sign up'}
+    </ButtonLink>
+  );
+}
+
 function AccountControls({
   session,
-  onLogIn,
-  onSignUp,
+  onOpen,
 }: {
   session: Session;
-  onLogIn: () => void;
-  onSignUp: () => void;
+  onOpen: (page: AccountPage) => void;
 }) {
   if (session.loading) return <span className={styles.skeleton} aria-hidden="true" />;
   if (!session.loggedIn) {
     return (
       <>
-        <Button variant="ghost" onClick={onLogIn}>
-          Log in
-        </Button>
-        <Button variant="primary" className={styles.signUp} onClick={onSignUp}>
-          Sign up
-        </Button>
+        <AccountLink page="login" variant="ghost" onOpen={onOpen} />
+        <AccountLink page="signup" variant="primary" className={styles.signUp} onOpen={onOpen} />
       </>
     );
   }
