@@ -389,7 +389,7 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
     },
   );
 
-  it('pages through the arguments and a member’s comments with JavaScript off', async () => {
+  it('pages and orders the lists, and opens Log in and Sign up, with JavaScript off', async () => {
     type Listed = { Link: string };
     type ListPage = { After: string; EndReached: boolean };
     const contributors = await apiBody<{ Contributors: { UsernameCased: string }[] }>(
@@ -461,6 +461,20 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
       await page.waitForURL((url) => url.pathname === path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     }
+    // With JavaScript a click opens the panel over the page; a click for a new tab opens the page.
+    const logIn = reader.getByRole('banner').getByRole('link', { name: 'Log in', exact: true });
+    const [tab] = await Promise.all([
+      reader.context().waitForEvent('page'),
+      logIn.click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await tab.waitForURL((url) => url.pathname === '/login');
+    await tab.close();
+    expect(await reader.getByRole('dialog').count()).toBe(0);
+    await logIn.click();
+    await reader
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Continue with e-mail' })
+      .waitFor();
     await context.close();
     await reader.context().close();
   });

@@ -154,7 +154,7 @@ type AccountPage = 'login' | 'signup';
 
 /**
  * Log in or Sign up: a link to its page, which works before the app has loaded and without
- * JavaScript; with the app, it opens the same panel in a dialog over the page.
+ * JavaScript; with the app, a plain click opens the same panel in a dialog over the page.
  */
 function AccountLink({
   page,
@@ -172,6 +172,8 @@ function AccountLink({
       to={`/${page}`}
       {...style}
       onClick={(event) => {
+        // A click that asks for another tab or window opens the page there.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
         event.preventDefault();
         onOpen(page);
       }}
