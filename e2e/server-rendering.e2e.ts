@@ -425,8 +425,16 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
       expect(links, `${path}’s second page`).toContain(second.items[0]!.Link);
       expect(links, `${path}’s second page`).not.toContain(first.items[0]!.Link);
 
-      // With JavaScript the same link adds the next page below, at the same address.
+      // With JavaScript the same link adds the next page below, at the same address; a click for
+      // a new tab opens the next page there.
       await reader.goto(path);
+      const [nextTab] = await Promise.all([
+        reader.context().waitForEvent('page'),
+        reader.getByRole('link', { name: 'Load more' }).click({ modifiers: ['ControlOrMeta'] }),
+      ]);
+      await nextTab.waitForURL(/[?&]after=/);
+      await nextTab.close();
+      expect(new URL(reader.url()).search, 'the reader’s own tab stays').toBe('');
       await reader.getByRole('link', { name: 'Load more' }).click();
       await reader.locator(`main a[href="${second.items[0]!.Link}"]`).first().waitFor();
       expect(

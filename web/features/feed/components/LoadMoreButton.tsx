@@ -1,9 +1,10 @@
+import { isPlainClick } from '../../../routing/plain-click.ts';
 import { Button, ButtonLink } from '../../../ui/Button.tsx';
 
 /**
  * A paged list's 'Load more'. Given the next page's address it is a link to it, which a reader
- * without JavaScript follows to the next page rendered by the server; with JavaScript the click
- * loads the next page below instead (web/routing/paging.ts).
+ * without JavaScript follows to the next page rendered by the server; with JavaScript a plain click
+ * loads the next page below instead (web/routing/paging.ts), and one for a new tab opens it there.
  */
 export function LoadMoreButton({
   nextPageHref,
@@ -28,6 +29,7 @@ export function LoadMoreButton({
       variant="secondary"
       block={block}
       onClick={(event) => {
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         onLoadMore();
       }}

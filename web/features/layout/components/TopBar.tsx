@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useModals } from '../../modals/modal-store.tsx';
 import { SearchBox } from '../../search/components/SearchBox.tsx';
 import { useSession, type Session } from '../../session/session.ts';
+import { isPlainClick } from '../../../routing/plain-click.ts';
 import { ButtonLink } from '../../../ui/Button.tsx';
 import { BellIcon, CloseIcon, MenuIcon, SearchIcon } from '../../../ui/icons.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
@@ -172,8 +173,7 @@ function AccountLink({
       to={`/${page}`}
       {...style}
       onClick={(event) => {
-        // A click that asks for another tab or window opens the page there.
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         onOpen(page);
       }}

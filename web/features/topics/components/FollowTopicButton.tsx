@@ -1,3 +1,4 @@
+import { isPlainClick } from '../../../routing/plain-click.ts';
 import { useModals } from '../../modals/modal-store.tsx';
 import { useSession } from '../../session/session.ts';
 import { Button, ButtonLink } from '../../../ui/Button.tsx';
@@ -35,6 +36,7 @@ export function FollowTopicButton({
         variant="primary"
         aria-label={`Follow ${topic.Title}`}
         onClick={(event) => {
+          if (!isPlainClick(event)) return;
           event.preventDefault();
           handleClick();
         }}
