@@ -51,8 +51,9 @@ export default function ArgumentsPage() {
       title="Arguments on Stance"
       intro="The arguments for and against the positions of every question. By default, first come those that members on the other side found good points."
     >
-      {/* Without JavaScript the order is the form's address (`?sort=`), asked for by its button. */}
-      <form method="get" action="/arguments" onSubmit={(event) => event.preventDefault()}>
+      {/* Without JavaScript the order is the form's address (`?sort=`), asked for by its button;
+          with it there is no button, and a choice reorders at once. */}
+      <form method="get" action="/arguments">
         <fieldset className={styles.sorts}>
           <legend className={styles.legend}>Order</legend>
           {argumentSortOptions.map((option) => (

@@ -4,7 +4,7 @@ import { useModals } from '../../modals/modal-store.tsx';
 import { SearchBox } from '../../search/components/SearchBox.tsx';
 import { useSession, type Session } from '../../session/session.ts';
 import { isPlainClick } from '../../../routing/plain-click.ts';
-import { ButtonLink } from '../../../ui/Button.tsx';
+import { ButtonLink, type ButtonVariant } from '../../../ui/Button.tsx';
 import { BellIcon, CloseIcon, MenuIcon, SearchIcon } from '../../../ui/icons.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { LogoMark } from './Logo.tsx';
@@ -164,7 +164,7 @@ function AccountLink({
 }: {
   page: AccountPage;
   onOpen: (page: AccountPage) => void;
-  variant: 'primary' | 'secondary' | 'ghost';
+  variant: ButtonVariant;
   block?: boolean;
   className?: string;
 }) {
