@@ -1,12 +1,29 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { deferredApp } from './scripts/vite-deferred-app.ts';
 
 // Two builds (`npm run build`): the browser's app into dist/web, and with `--ssr` the server's
 // entry (web/entry-server.tsx) into dist/ssr, which the server renders pages with
 // (docs/decisions/085).
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), deferredApp()],
+  // Preact's React compatibility layer in place of React DOM, in the browser and on the server
+  // alike (docs/decisions/087-preact-in-place-of-react-dom.md).
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+      {
+        find: /^react$/,
+        replacement: fileURLToPath(new URL('web/preact/react.js', import.meta.url)),
+      },
+    ],
+  },
   // The server entry carries its libraries, React's production build among them, whatever
   // NODE_ENV the server runs with: a page renders as fast in development and tests as in
   // production.
@@ -34,6 +51,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         // (server/plugins/web.render.ts, bench/web-size.ts).
         manifest: true,
         rolldownOptions: {
+          // The page, and beside it the script that starts the app after the first paint.
+          input: {
+            index: fileURLToPath(new URL('web/index.html', import.meta.url)),
+            boot: fileURLToPath(new URL('web/boot.ts', import.meta.url)),
+          },
           output: {
             codeSplitting: {
               groups: [
@@ -44,7 +66,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // requests (docs/decisions/086-fewer-larger-files.md).
                   name: 'app',
                   tags: ['$initial'],
-                  test: (id) => !/[\\/]web[\\/](index\.html|main\.tsx)$/.test(id),
+                  test: (id) => !/[\\/]web[\\/](index\.html|main\.tsx|boot\.ts)$/.test(id),
                 },
               ],
             },

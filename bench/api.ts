@@ -13,6 +13,9 @@
  *   4. pages: the server-rendered HTML of the visitor's feed (GET /) and of an opinion's page
  *      (GET /o/<slug>), as a browser asks for them (Accept-Encoding), ÷ the hello-world, at 100
  *      connections. Target ≥ 0.3 (issue 36); the web app is built first (dist/web, dist/ssr).
+ *      For reference, each also beside a node:http server sending the page's own bytes (an
+ *      opinion's page: the first opinion's), which tells the server's cost from the load
+ *      generator's in reading responses of that size (docs/decisions/087).
  *
  * The server is the real one (`node server/main.ts`, NODE_ENV=production) in its own process on
  * the demo content plus 2,000 benchmark members with sessions. After every run the server stops
@@ -455,7 +458,7 @@ try {
       'feedPageVisitor',
       readConnections,
       { requests: [{ method: 'GET', path: '/', headers: pageHeaders }] },
-      { helloControl: true },
+      { helloControl: true, sameBytesControl: { method: 'GET', path: '/', headers: pageHeaders } },
     );
     await appRun(
       'opinionPageVisitor',
@@ -465,7 +468,14 @@ try {
         path: `/o/${random(fixtures.opinions).slug}`,
         headers: pageHeaders,
       })),
-      { helloControl: true },
+      {
+        helloControl: true,
+        sameBytesControl: {
+          method: 'GET',
+          path: `/o/${fixtures.opinions[0]!.slug}`,
+          headers: pageHeaders,
+        },
+      },
     );
     if (shouldRun('upsertControl')) {
       handle = await target.open();
@@ -530,7 +540,9 @@ const checks = [
 ];
 /** Not a target: votes when the server is not kept busy (see voteConnections). */
 const votesAt10 = ratio('votesAt10', 'upsertControl');
-const sameBytesRatios = (['feedVisitor', 'feedMember'] as const).flatMap((run) => {
+const sameBytesRatios = (
+  ['feedVisitor', 'feedMember', 'feedPageVisitor', 'opinionPageVisitor'] as const
+).flatMap((run) => {
   const value = ratio(run, `${run}SameBytes`);
   return value === undefined ? [] : [{ run, value }];
 });

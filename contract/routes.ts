@@ -66,6 +66,12 @@ export const productName = 'Stance';
  */
 export const pageStateElementId = 'stance-state';
 
+/**
+ * The id of the `<template>` in the page's head that holds the app's scripts until the first
+ * paint (web/boot.ts puts them in; docs/decisions/087).
+ */
+export const appCodeTemplateId = 'stance-code';
+
 /** The share picture of a page, for link previews (og:image, twitter:image). */
 export type HeadImage = { path: string; width: number; height: number; alt: string };
 

@@ -1,5 +1,4 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { renderToReadableStream } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -11,6 +10,7 @@ import { statusOf } from './api/client.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { AppProviders } from './app-providers.tsx';
 import { currentUserQuery } from './features/session/api.ts';
+import { renderAppToString } from './preact/server.ts';
 import { pageFiles, routes } from './router.tsx';
 import { toSentState } from './routing/page-state.ts';
 import { routeQuery, type RouteArgs, type RouteHandle } from './routing/route-handle.ts';
@@ -121,17 +121,9 @@ async function renderToString(
   context: StaticHandlerContext,
 ): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
-  const stream = await renderToReadableStream(
+  return renderAppToString(
     <AppProviders queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
-    {
-      onError: (error) => console.error('Server render error:', error),
-      // Every boundary inline, however large: React otherwise sends a big one after the shell,
-      // to be moved in by an inline script, which the Content Security Policy blocks.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-    },
   );
-  await stream.allReady;
-  return new Response(stream).text();
 }

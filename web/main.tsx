@@ -8,9 +8,14 @@ import { captureReferrerId } from './features/accounts/referrer.ts';
 import { initializeConsent } from './features/cookies/consent-store.ts';
 import { preloadModals } from './features/modals/ModalHost.tsx';
 import { createAppRouter, loadMatchedPages } from './router.tsx';
+import { hydrateInTurns, renderedInTheBrowser } from './routing/hydration.tsx';
 import { receiveSentState } from './routing/page-state.ts';
 import './ui/tokens.css';
 
+// Each step below is a task of its own, so that a tap is never kept waiting for all of them
+// (docs/decisions/087): the app's code has just been evaluated.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+await nextTask();
 initializeConsent();
 
 const queryClient = createQueryClient();
@@ -24,6 +29,7 @@ if (stateElement) {
 // page, not a loading state (docs/decisions/085).
 await loadMatchedPages(window.location.pathname);
 const router = createAppRouter();
+await nextTask();
 const app = (
   <AppProviders queryClient={queryClient}>
     <RouterProvider router={router} />
@@ -31,12 +37,11 @@ const app = (
 );
 const root = document.getElementById('root')!;
 if (root.hasChildNodes()) {
-  hydrateRoot(root, app, {
-    // A mismatch makes React render the page again in the browser: reported, so tests catch it.
-    onRecoverableError: (error) => console.error('Hydration error:', error),
-  });
+  // Marks `stance:hydrated` once the page is the app's (e2e/server-rendering.e2e.ts judges it then).
+  void hydrateInTurns(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
+  renderedInTheBrowser();
 }
 
 preloadModals();

@@ -53,12 +53,16 @@ describe('a page rendered by the server', () => {
       '<link rel="stylesheet" crossorigin href="/assets/FeedPage-test.css" />',
     );
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/shared-test.css" />');
-    expect(html).toContain(
+    // Its scripts wait with the app's entry for the first paint (web/boot.ts).
+    const held = /<template id="stance-code">(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(held).toContain('<script type="module" src="/assets/app-test.js"></script>');
+    expect(held).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/FeedPage-test.js" />',
     );
-    expect(html).toContain(
+    expect(held).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/shared-test.js" />',
     );
+    expect(html.replace(held, '')).not.toContain('modulepreload');
     expect(html).not.toContain('href="/assets/app-test.js"');
     expect(html.match(/<script type="module" src="\/assets\/app-test.js">/g)).toHaveLength(1);
   });
@@ -91,8 +95,8 @@ describe('a page rendered by the server', () => {
     expect(metaContent(html, 'name', 'description')).toBe(escaped);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
     expect(html).not.toContain('<script>alert');
-    // One closing tag for the data block, one for the entry script: the title closed none.
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // One closing tag each for the data block, the boot script and the entry it holds: no more.
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     expect((stateOf(html).opinion as { Opinion: { Title: string } }).Opinion.Title).toBe(title);
     expect(metaContent(html, 'property', 'og:url')).toBe(
       `https://stance.example/o/${opinion.slug}`,

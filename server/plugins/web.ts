@@ -6,6 +6,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  appCodeTemplateId,
   appRoutes,
   defaultDescription,
   matchAppRoute,
@@ -141,10 +142,12 @@ export function renderPage(html: string, page: PageParts, url: string, origin: s
     ...(page.assets?.stylesheets ?? []).map(
       (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`,
     ),
-    ...(page.assets?.scripts ?? []).map(
-      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`,
-    ),
   ].join('\n    ');
+  // The page's own code, preloaded with the app's once the app starts: after the first paint
+  // (web/boot.ts, docs/decisions/087).
+  const preloads = (page.assets?.scripts ?? [])
+    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
+    .join('');
   const descriptionTag = metaName('description', description);
   // Replacer functions, not strings: a title may contain `$&`, which a string would expand.
   const withTitle = html.replace(
@@ -155,7 +158,11 @@ export function renderPage(html: string, page: PageParts, url: string, origin: s
   const withDescription = descriptionPattern.test(withTitle)
     ? withTitle.replace(descriptionPattern, () => descriptionTag)
     : withTitle.replace('</head>', () => `${descriptionTag}\n  </head>`);
-  const withHead = withDescription.replace('</head>', () => `  ${tags}\n  </head>`);
+  // The built index.html holds the app's code there until the first paint (web/boot.ts).
+  const appCode = `<template id="${appCodeTemplateId}">`;
+  const withHead = withDescription
+    .replace('</head>', () => `  ${tags}\n  </head>`)
+    .replace(appCode, () => `${appCode}${preloads}`);
   // JSON in a data block: `<` escaped, so no value can close the element.
   const data =
     page.state === undefined

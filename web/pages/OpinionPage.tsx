@@ -17,6 +17,7 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { errorTexts } from '../ui/error-texts.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { HydrateInTurn } from '../routing/hydration.tsx';
 import { type RouteHandle, type RouteQuery } from '../routing/route-handle.ts';
 import styles from './OpinionPage.module.css';
 
@@ -76,7 +77,9 @@ export default function OpinionPage() {
               afterCard={
                 <>
                   <PersuasionPrompt opinionId={data.Opinion.ArtifactID} />
-                  <OpinionMovement movement={data.Movement} opinionId={data.Opinion.ArtifactID} />
+                  <HydrateInTurn>
+                    <OpinionMovement movement={data.Movement} opinionId={data.Opinion.ArtifactID} />
+                  </HydrateInTurn>
                 </>
               }
             />

@@ -1,4 +1,4 @@
-import { useHydrated } from '../hooks/use-hydrated.ts';
+import { useHydrated } from '../routing/hydration.tsx';
 
 const serverFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',

@@ -1,5 +1,5 @@
 import { fullDate, timeAgo } from '../features/comments/comment-text.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
+import { useHydrated } from '../routing/hydration.tsx';
 
 /** The same words on the server and in the browser's first render: the date in UTC. */
 const fixedDate = new Intl.DateTimeFormat('en-GB', {

@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { TopicSummary } from '../../../contract/entities.ts';
 import type { ReportName } from '../../../contract/reports.ts';
 
@@ -40,7 +40,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
 }
 
 export function useModals(): ModalStore {
-  const store = use(ModalContext);
+  const store = useContext(ModalContext);
   if (!store) throw new Error('useModals() needs a <ModalProvider> above it');
   return store;
 }

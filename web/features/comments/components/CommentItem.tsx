@@ -1,7 +1,7 @@
 import { changedMindsText } from '../../../../contract/minds.base.ts';
 import { useEffect, useId, useState } from 'react';
 import type { Comment } from '../../../../contract/comments.ts';
-import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { useHydrated } from '../../../routing/hydration.tsx';
 import { useModals } from '../../modals/modal-store.tsx';
 import { MemberLink } from '../../people/components/MemberLink.tsx';
 import { formatCount } from '../../../ui/format.ts';

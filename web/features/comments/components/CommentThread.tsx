@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CommentSortValue } from '../../../../contract/comments.ts';
-import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { HydrateInTurn, useHydrated } from '../../../routing/hydration.tsx';
 import { useModals } from '../../modals/modal-store.tsx';
 import { useSession } from '../../session/session.ts';
 import { Card } from '../../../ui/Card.tsx';
@@ -150,7 +150,9 @@ export function CommentThread({
           <ol className={styles.list} aria-label={heading}>
             {thread.data.Comments.map((comment) => (
               <li key={comment.CommentID}>
-                <CommentItem comment={comment} depth={0} parentId={0} />
+                <HydrateInTurn>
+                  <CommentItem comment={comment} depth={0} parentId={0} />
+                </HydrateInTurn>
               </li>
             ))}
           </ol>

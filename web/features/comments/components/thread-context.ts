@@ -1,4 +1,4 @@
-import { createContext, use } from 'react';
+import { createContext, useContext } from 'react';
 import type { Session } from '../../session/session.ts';
 
 /*
@@ -30,7 +30,7 @@ export type ThreadContextValue = {
 export const ThreadContext = createContext<ThreadContextValue | null>(null);
 
 export function useThreadContext(): ThreadContextValue {
-  const value = use(ThreadContext);
+  const value = useContext(ThreadContext);
   if (!value) throw new Error('useThreadContext() needs a <CommentThread> above it');
   return value;
 }

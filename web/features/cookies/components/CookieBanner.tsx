@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useHydrated } from '../../../routing/hydration.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { consentAccepted, consentRefused } from '../consent.ts';
 import { acceptAll, acceptEssentialOnly, chooseConsent, useConsent } from '../consent-store.ts';
@@ -12,6 +13,7 @@ import styles from './CookieBanner.module.css';
  */
 export function CookieBanner() {
   const consent = useConsent();
+  const isHydrated = useHydrated();
   const [view, setView] = useState<'simple' | 'settings'>('simple');
   const [allowsThirdParty, setAllowsThirdParty] = useState(false);
   const titleId = useId();
@@ -31,7 +33,7 @@ export function CookieBanner() {
   };
   // Only a visitor known not to have chosen sees it: never on the server or while hydrating (a
   // fixed overlay, so that its arrival shifts nothing).
-  if (consent !== null) return null;
+  if (!isHydrated || consent !== null) return null;
 
   return (
     <section className={styles.banner} role="dialog" aria-labelledby={titleId}>

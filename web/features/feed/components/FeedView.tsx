@@ -15,6 +15,7 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { buildFeedItems, type SidebarCardKind } from '../feed-items.ts';
 import { useLoadMore } from '../hooks/use-load-more.ts';
+import { HydrateInTurn } from '../../../routing/hydration.tsx';
 import { LoadMoreButton } from './LoadMoreButton.tsx';
 import styles from './FeedView.module.css';
 import { LeftSidebar } from './LeftSidebar.tsx';
@@ -55,36 +56,40 @@ export function FeedView(props: FeedViewProps) {
   const { cards } = props;
   return (
     <div className={styles.layout}>
-      <aside className={styles.left} aria-label="Feeds and contributors">
-        <LeftSidebar
-          currentTitle={props.feedTitle}
-          contributors={cards?.TopCommenters}
-          isLoading={props.isPending}
-        />
-      </aside>
+      <HydrateInTurn>
+        <aside className={styles.left} aria-label="Feeds and contributors">
+          <LeftSidebar
+            currentTitle={props.feedTitle}
+            contributors={cards?.TopCommenters}
+            isLoading={props.isPending}
+          />
+        </aside>
+      </HydrateInTurn>
       <div className={styles.feed}>
         {props.header}
         <DnaBanner />
         <FeedList {...props} />
       </div>
-      <aside className={styles.right} aria-label="Stats, trending and latest activity">
-        {cards ? (
-          <>
-            <StatsCard stats={cards.Stats} />
-            {cards.TrendingOpinions.length > 0 ? (
-              <TrendingCard trending={cards.TrendingOpinions} />
-            ) : null}
-            {cards.LatestActivity.length > 0 ? (
-              <LatestActivityCard activity={cards.LatestActivity} />
-            ) : null}
-          </>
-        ) : props.isPending ? (
-          <>
-            <Skeleton height={104} radius="16px" />
-            <Skeleton height={420} radius="16px" />
-          </>
-        ) : null}
-      </aside>
+      <HydrateInTurn>
+        <aside className={styles.right} aria-label="Stats, trending and latest activity">
+          {cards ? (
+            <>
+              <StatsCard stats={cards.Stats} />
+              {cards.TrendingOpinions.length > 0 ? (
+                <TrendingCard trending={cards.TrendingOpinions} />
+              ) : null}
+              {cards.LatestActivity.length > 0 ? (
+                <LatestActivityCard activity={cards.LatestActivity} />
+              ) : null}
+            </>
+          ) : props.isPending ? (
+            <>
+              <Skeleton height={104} radius="16px" />
+              <Skeleton height={420} radius="16px" />
+            </>
+          ) : null}
+        </aside>
+      </HydrateInTurn>
     </div>
   );
 }
@@ -124,9 +129,13 @@ function FeedList(props: FeedViewProps) {
         {items.map((item) => (
           <li key={item.key} className={item.type === 'card' ? styles.inlineCard : undefined}>
             {item.type === 'opinion' ? (
-              <OpinionSummaryCard opinion={item.opinion} />
+              <HydrateInTurn>
+                <OpinionSummaryCard opinion={item.opinion} />
+              </HydrateInTurn>
             ) : cards ? (
-              <FeedCard kind={item.card} cards={cards} />
+              <HydrateInTurn>
+                <FeedCard kind={item.card} cards={cards} />
+              </HydrateInTurn>
             ) : null}
           </li>
         ))}

@@ -22,7 +22,10 @@ export function useLoadMore({
 }: LoadMoreOptions) {
   const [throttle] = useState(() => createThrottle(feedFetchThrottleMs));
   const retryTimer = useRef<number | undefined>(undefined);
-  const [trigger, setTrigger] = useState<HTMLElement | null>(null);
+  // A ref, not state: setting state from a ref re-rendered the whole list as the page hydrated
+  // (docs/decisions/087). The trigger is rendered whenever there is a next page, so the effect
+  // below, which runs again when that changes, finds it.
+  const trigger = useRef<HTMLDivElement>(null);
   const state = useRef({ hasNextPage, isFetching, fetchNextPage });
   useEffect(() => {
     state.current = { hasNextPage, isFetching, fetchNextPage };
@@ -41,18 +44,19 @@ export function useLoadMore({
   }, [throttle]);
 
   useEffect(() => {
-    if (!trigger || !hasNextPage || isFetching) return;
+    const element = trigger.current;
+    if (!element || !hasNextPage || isFetching) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) loadMore();
       },
       { rootMargin: '0px 0px 800px 0px' },
     );
-    observer.observe(trigger);
+    observer.observe(element);
     return () => observer.disconnect();
-  }, [trigger, hasNextPage, isFetching, itemCount, loadMore]);
+  }, [hasNextPage, isFetching, itemCount, loadMore]);
 
   useEffect(() => () => window.clearTimeout(retryTimer.current), []);
 
-  return { loadMore, triggerRef: setTrigger };
+  return { loadMore, triggerRef: trigger };
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { IdScope } from '../../../preact/id-scope.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import styles from './LazyInsights.module.css';
 
@@ -13,18 +14,22 @@ const TopicGroups = lazy(() => import('./TopicGroups.tsx'));
 /** The opinion page's insights: personal insights, charts and the groups' positions. */
 export function LazyOpinionInsights({ opinionID, rating }: { opinionID: number; rating: number }) {
   return (
-    <Suspense fallback={<SectionPlaceholder height={320} />}>
-      <OpinionInsights opinionID={opinionID} rating={rating} />
-    </Suspense>
+    <IdScope>
+      <Suspense fallback={<SectionPlaceholder height={320} />}>
+        <OpinionInsights opinionID={opinionID} rating={rating} />
+      </Suspense>
+    </IdScope>
   );
 }
 
 /** 'Where people stand' on a topic page. */
 export function LazyTopicGroups({ slug }: { slug: string }) {
   return (
-    <Suspense fallback={<SectionPlaceholder height={240} />}>
-      <TopicGroups slug={slug} />
-    </Suspense>
+    <IdScope>
+      <Suspense fallback={<SectionPlaceholder height={240} />}>
+        <TopicGroups slug={slug} />
+      </Suspense>
+    </IdScope>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { appRoutes } from '../../../../contract/routes.ts';
 import type { Session } from '../../session/session.ts';
@@ -40,7 +40,9 @@ export function AccountMenu({ session }: { session: Session }) {
 
   useEffect(() => setIsOpen(false), [location.pathname]);
 
-  useEffect(() => {
+  // Before the browser handles another event: the key that opened the menu may still be held, and
+  // its release must reach the item, not the button (which it would click shut).
+  useLayoutEffect(() => {
     if (!isOpen) return;
     itemRefs.current[focusOnOpen.current]?.focus();
     function handlePointerDown(event: PointerEvent) {

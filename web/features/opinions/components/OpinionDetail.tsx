@@ -7,6 +7,7 @@ import { useModals } from '../../modals/modal-store.tsx';
 import { useSession } from '../../session/session.ts';
 import { absoluteUrl, copyText } from '../../sharing/clipboard.ts';
 import { TopicChips } from '../../topics/components/TopicChips.tsx';
+import { HydrateInTurn } from '../../../routing/hydration.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Card } from '../../../ui/Card.tsx';
 import { formatCount } from '../../../ui/format.ts';
@@ -54,39 +55,41 @@ export function OpinionDetail({
   ];
   return (
     <>
-      <Card as="article" padding="none" className={styles.card}>
-        <TopicChips topics={opinion.Topics} />
-        <h1 className={styles.title}>{opinion.Title}</h1>
-        {opinion.Deleted ? <span className={styles.deletedBadge}>Deleted</span> : null}
-        {opinion.AuthorUsername ? (
-          <p className={styles.byline}>
-            Opinion by <MemberLink username={opinion.AuthorUsername} />
-          </p>
-        ) : null}
-        <dl className={styles.stats}>
-          {figures.map((figure) => (
-            <div key={figure.label.split(' ')[0]!.replace(/s$/, '')} className={styles.stat}>
-              {figure.icon}
-              <dt>{figure.label}</dt>
-              <dd>{formatCount(figure.value)}</dd>
-            </div>
-          ))}
-        </dl>
-        {opinion.Tidbit ? (
-          <aside className={styles.tidbit} aria-label="Insight">
-            <span className={styles.tidbitLabel}>Insight</span>
-            <p>{opinion.Tidbit.Desc}</p>
-          </aside>
-        ) : null}
-        {opinion.Deleted ? null : <OpinionVote opinion={opinion} results={results} />}
-        <SharePanel opinion={opinion} />
-        <ModerationActions opinion={opinion} />
-        {session.canSeeDetailedOpinionReport ? (
-          <Link className={styles.reportLink} to={`/o/${opinion.Slug}/report`}>
-            Detailed opinion report
-          </Link>
-        ) : null}
-      </Card>
+      <HydrateInTurn>
+        <Card as="article" padding="none" className={styles.card}>
+          <TopicChips topics={opinion.Topics} />
+          <h1 className={styles.title}>{opinion.Title}</h1>
+          {opinion.Deleted ? <span className={styles.deletedBadge}>Deleted</span> : null}
+          {opinion.AuthorUsername ? (
+            <p className={styles.byline}>
+              Opinion by <MemberLink username={opinion.AuthorUsername} />
+            </p>
+          ) : null}
+          <dl className={styles.stats}>
+            {figures.map((figure) => (
+              <div key={figure.label.split(' ')[0]!.replace(/s$/, '')} className={styles.stat}>
+                {figure.icon}
+                <dt>{figure.label}</dt>
+                <dd>{formatCount(figure.value)}</dd>
+              </div>
+            ))}
+          </dl>
+          {opinion.Tidbit ? (
+            <aside className={styles.tidbit} aria-label="Insight">
+              <span className={styles.tidbitLabel}>Insight</span>
+              <p>{opinion.Tidbit.Desc}</p>
+            </aside>
+          ) : null}
+          {opinion.Deleted ? null : <OpinionVote opinion={opinion} results={results} />}
+          <SharePanel opinion={opinion} />
+          <ModerationActions opinion={opinion} />
+          {session.canSeeDetailedOpinionReport ? (
+            <Link className={styles.reportLink} to={`/o/${opinion.Slug}/report`}>
+              Detailed opinion report
+            </Link>
+          ) : null}
+        </Card>
+      </HydrateInTurn>
       {afterCard}
       {opinion.Deleted ? null : (
         <LazyOpinionInsights opinionID={opinion.ArtifactID} rating={opinion.Rating} />
