@@ -135,13 +135,18 @@ export async function waitForMail(email: string, subject: RegExp, after = 0): Pr
   throw new Error(`No mail to ${email} with a subject matching ${subject} within 20 s`);
 }
 
-/** Waits until the top bar shows a logged-in member (their profile link), optionally by name. */
+/**
+ * Waits until the top bar shows a logged-in member (their profile link), optionally by name, and
+ * the app has taken over the page: logging in reloads it, and its buttons are on the screen
+ * before their handlers are (as after waitingForTheApp's goto).
+ */
 export async function waitUntilLoggedIn(page: Page, username?: string) {
   const topBar = page.getByRole('banner');
   const userLink = username
     ? topBar.getByRole('link', { name: new RegExp(`^${username.replace(/[-_]/g, '\\$&')}, `) })
     : topBar.locator('a[href^="/u/"]');
   await userLink.first().waitFor({ timeout: 20_000 });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
 }
 
 /**

@@ -583,6 +583,39 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
     },
   );
 
+  it('keeps what a member typed into a form before the app took the page over', async () => {
+    const signUp = await newVisitor(browser);
+    await signUp.goto('/');
+    await dismissCookies(signUp);
+    await signUpThroughPanel(signUp, uniqueAccount('early'));
+    const feed = await apiBody<{ Opinions: { Slug: string }[] }>('/api/opinion/userfeed', {});
+    const path = `/o/${feed.Opinions.at(-1)!.Slug}`;
+
+    // The app's code is held back: the member types into the server's form meanwhile.
+    const page = await signUp.context().newPage();
+    let releaseCode = () => {};
+    const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await codeHeld;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    const form = page.getByRole('form', { name: 'New argument' });
+    const argument = 'Typed while the page was still loading, and kept.';
+    await form.getByLabel('Your argument').fill(argument);
+    await form.getByLabel('Side').selectOption({ label: 'Against' });
+    await expect(page.locator('html[data-hydrated]').count()).resolves.toBe(0);
+
+    releaseCode();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(form.getByLabel('Your argument').inputValue()).resolves.toBe(argument);
+    await form.getByRole('button', { name: 'Post argument' }).click();
+    const posted = page.locator('article[id^="comment-"]', { hasText: argument });
+    await posted.waitFor();
+    await expect(posted.getByText('Against').count()).resolves.toBeGreaterThan(0);
+    await signUp.context().close();
+  });
+
   it('renders members’ and staff’s pages on the server with the reader’s session, hydrated', async () => {
     const signUp = await newVisitor(browser);
     await signUp.goto('/');

@@ -32,11 +32,13 @@ const listeners = new Set<() => void>();
 export function hydrateInTurns(hydrate: () => void): Promise<void> {
   const hydrated = new Promise<void>((resolve) => {
     finishHydration = () => {
+      stopKeepingWhatIsTyped();
       performance.mark('stance:hydrated');
       markHydrated();
       resolve();
     };
   });
+  keepWhatIsTyped();
   // A page in a background tab, where no one taps and timers wait a second each, hydrates at once.
   isFirstPass = document.visibilityState !== 'hidden';
   try {
@@ -44,6 +46,7 @@ export function hydrateInTurns(hydrate: () => void): Promise<void> {
   } finally {
     isFirstPass = false;
   }
+  restoreTyped();
   if (turnsLeft === 0) finishHydration();
   return hydrated;
 }
@@ -67,9 +70,14 @@ function takeTurn(): Turn {
       resolve();
       turnsLeft -= 1;
       // The part renders in this task: the promise's callback asks Preact for a render, which it
-      // runs in the microtask after. Two microtasks on, the last part has rendered, and nothing
-      // that waits for a frame (effects, and what they change) has run yet.
-      if (turnsLeft === 0) queueMicrotask(() => queueMicrotask(finishHydration));
+      // runs in the microtask after. Two microtasks on, the part has rendered, and nothing that
+      // waits for a frame (effects, and what they change) has run yet.
+      queueMicrotask(() =>
+        queueMicrotask(() => {
+          restoreTyped();
+          if (turnsLeft === 0) finishHydration();
+        }),
+      );
     }, 0);
   });
   return turn;
@@ -95,6 +103,69 @@ function WaitForTurn({ children }: { children: ReactElement }) {
   // A thrown promise while hydrating keeps the element's markup until the promise settles.
   if (turn && !turn.isOver) throw turn.promise;
   return children;
+}
+
+/*
+ * What a reader types or picks before the app has taken over a form is kept. A hydrating render
+ * does not read the page's fields: the component's state is still the server's (an empty
+ * argument, no side chosen), and Preact even sets a textarea back to it. So every field the reader
+ * changed before or during hydration is noted, with what it held; after each render of the
+ * hydration it is given that value again, and at the end each is told of it once, as the reader's
+ * own input, which the component's handler takes into its state.
+ */
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const typed = new Map<Field, string | boolean>();
+
+const isField = (target: EventTarget | null): target is Field =>
+  target instanceof HTMLInputElement ||
+  target instanceof HTMLTextAreaElement ||
+  target instanceof HTMLSelectElement;
+
+const isTicked = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
+function noteTyped(event: Event): void {
+  const field = event.target;
+  if (isField(field)) typed.set(field, isTicked(field) ? field.checked : field.value);
+}
+
+function keepWhatIsTyped(): void {
+  // Changed before the app's code arrived: it differs from what the server sent.
+  for (const field of document.querySelectorAll<Field>(
+    '#root input, #root textarea, #root select',
+  )) {
+    const isChanged = isTicked(field)
+      ? field.checked !== field.defaultChecked
+      : field instanceof HTMLSelectElement
+        ? [...field.options].some((option) => option.selected !== option.defaultSelected)
+        : field.value !== field.defaultValue;
+    if (isChanged) typed.set(field, isTicked(field) ? field.checked : field.value);
+  }
+  document.addEventListener('input', noteTyped, true);
+  document.addEventListener('change', noteTyped, true);
+}
+
+function stopKeepingWhatIsTyped(): void {
+  restoreTyped({ tell: true });
+  document.removeEventListener('input', noteTyped, true);
+  document.removeEventListener('change', noteTyped, true);
+  typed.clear();
+}
+
+/** Puts back what the reader typed, and with `tell`, tells each field's handler, once, at the end. */
+function restoreTyped({ tell = false } = {}): void {
+  for (const [field, value] of typed) {
+    if (!field.isConnected) continue;
+    if (typeof value === 'boolean') {
+      if (field instanceof HTMLInputElement) field.checked = value;
+    } else if (field.value !== value) {
+      field.value = value;
+    }
+    if (!tell) continue;
+    // React's onChange listens for `input` on text fields and for `change` on the others.
+    const isText = !(field instanceof HTMLSelectElement) && !isTicked(field);
+    field.dispatchEvent(new Event(isText ? 'input' : 'change', { bubbles: true }));
+  }
 }
 
 function subscribe(listener: () => void): () => void {
