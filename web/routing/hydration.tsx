@@ -116,8 +116,9 @@ function WaitForTurn({ children }: { children: ReactElement }) {
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const typed = new Map<Field, string | boolean>();
 
+/** A field whose value can be given back (a file input's cannot). */
 const isField = (target: EventTarget | null): target is Field =>
-  target instanceof HTMLInputElement ||
+  (target instanceof HTMLInputElement && target.type !== 'file') ||
   target instanceof HTMLTextAreaElement ||
   target instanceof HTMLSelectElement;
 
@@ -134,6 +135,7 @@ function keepWhatIsTyped(): void {
   for (const field of document.querySelectorAll<Field>(
     '#root input, #root textarea, #root select',
   )) {
+    if (!isField(field)) continue;
     const isChanged = isTicked(field)
       ? field.checked !== field.defaultChecked
       : field instanceof HTMLSelectElement
@@ -161,7 +163,10 @@ function restoreTyped({ tell = false } = {}): void {
     } else if (field.value !== value) {
       field.value = value;
     }
-    if (!tell) continue;
+    // A radio button tells of being chosen, not of another's choosing taking it off (its handler
+    // would choose it).
+    const isRadioLeft = field instanceof HTMLInputElement && field.type === 'radio' && !value;
+    if (!tell || isRadioLeft) continue;
     // React's onChange listens for `input` on text fields and for `change` on the others.
     const isText = !(field instanceof HTMLSelectElement) && !isTicked(field);
     field.dispatchEvent(new Event(isText ? 'input' : 'change', { bubbles: true }));
