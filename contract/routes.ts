@@ -151,14 +151,18 @@ export function pageTitle(
   }
 }
 
+/** Each route's pattern in segments, in the table's order (every page request matches). */
+const routeSegments = (Object.entries(appRoutes) as [AppRouteName, string][]).map(
+  ([name, pattern]) => [name, pattern.split('/').filter(Boolean)] as const,
+);
+
 /** Matches a path against the route table; segments are compared after URI decoding. */
 export function matchAppRoute(
   pathname: string,
 ): { name: AppRouteName; params: Record<string, string> } | null {
   const segments = splitPath(pathname);
   if (!segments) return null;
-  for (const [name, pattern] of Object.entries(appRoutes) as [AppRouteName, string][]) {
-    const patternSegments = pattern.split('/').filter(Boolean);
+  for (const [name, patternSegments] of routeSegments) {
     if (patternSegments.length !== segments.length) continue;
     const params: Record<string, string> = {};
     const isMatch = patternSegments.every((part, index) => {

@@ -10,13 +10,16 @@ import type { Db } from './db/database.ts';
  * drops what may show it at once, and, on a PostgreSQL server, every other process's and handle's
  * caches within a moment (`shareChanges`: LISTEN/NOTIFY).
  *
- * - `opinion`: an opinion's vote counters ('votes'), comment count ('comments'), or its title,
- *   topics, deletion or insight line ('content').
+ * - `opinion`: an opinion's vote counters ('votes'), comment count ('comments'), its arguments'
+ *   text, good points or visibility ('arguments'), or its title, topics, deletion or insight line
+ *   ('content').
  * - `insights`: an opinion's insight counts were computed again.
  * - `topicGroups`: a topic's opinion groups were computed again.
  * - `memberDetails`: a member's personal details changed.
  * - `questions`: staff changed the questions or their arguments' places.
  * - `norms`: the reports' norms were computed again.
+ * - `memberErased`: a member's account was erased, and with it their votes and good points
+ *   wherever they were.
  */
 export type Change =
   | { on: 'opinion'; id: number; what: OpinionChange }
@@ -24,9 +27,10 @@ export type Change =
   | { on: 'topicGroups'; topicId: number }
   | { on: 'memberDetails'; userId: number }
   | { on: 'questions' }
-  | { on: 'norms' };
+  | { on: 'norms' }
+  | { on: 'memberErased'; userId: number };
 
-export type OpinionChange = 'votes' | 'comments' | 'content';
+export type OpinionChange = 'votes' | 'comments' | 'arguments' | 'content';
 
 /**
  * How a set of caches learns of changes: `changed` drops what a change made stale; `missed` drops

@@ -125,6 +125,55 @@ describe('createReadCache', () => {
     expect(cache.has('loading')).toBe(false);
   });
 
+  it('keeps a value as long as the value itself says, counted from when its load began', async () => {
+    let now = 1_000_000;
+    const cache = createReadCache<{ lives: number }>({
+      ttlMs: 1000,
+      maxEntries: 10,
+      clock: () => now,
+      expiresAt: (value, loadedAt) => loadedAt + value.lives,
+    });
+    await cache.get('long', async () => ({ lives: 60_000 }));
+    await cache.get('short', async () => ({ lives: 500 }));
+    now += 5000;
+    expect([cache.has('long'), cache.has('short')]).toEqual([true, false]);
+    now += 54_999;
+    expect(cache.has('long')).toBe(true);
+    now += 1;
+    expect(cache.has('long')).toBe(false);
+  });
+
+  it('lets the values that show a change, and every value still loading, live until a time at most', async () => {
+    let now = 1_000_000;
+    const cache = createReadCache<number[]>({
+      ttlMs: 1000,
+      maxEntries: 10,
+      clock: () => now,
+      expiresAt: (_value, loadedAt) => loadedAt + 60_000,
+    });
+    await cache.get('shows', async () => [1, 7]);
+    await cache.get('other', async () => [2, 3]);
+    const loading = manualLoader();
+    const pending = cache.get('loading', async () => [await loading.load()]);
+
+    cache.expireWhere((ids) => ids.includes(7), now + 2000);
+    // The load in flight arrives after the change: it keeps the earlier time, not its own.
+    loading.finish(9);
+    expect(await pending).toEqual([9]);
+    now += 1999;
+    expect(['shows', 'other', 'loading'].map((key) => cache.has(key))).toEqual([true, true, true]);
+    now += 1;
+    expect(['shows', 'other', 'loading'].map((key) => cache.has(key))).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    // A later time never lengthens a life.
+    cache.expireWhere(() => true, now + 120_000);
+    now += 58_000;
+    expect(cache.has('other')).toBe(false);
+  });
+
   it('loads every time when its lifetime is 0', async () => {
     const cache = createReadCache<number>({ ttlMs: 0, maxEntries: 10 });
     let loads = 0;

@@ -25,6 +25,11 @@ export type ReadCache<Value> = {
    * is still being loaded, first or again: that load may have read it before the change.
    */
   deleteWhere(shows: (value: Value) => boolean): void;
+  /**
+   * Lets every entry whose value `shows` says holds what changed, and every entry still being
+   * loaded, live until `at` at most: for a change a value may lag behind for a while (a vote).
+   */
+  expireWhere(shows: (value: Value) => boolean, at: number): void;
   clear(): void;
 };
 
@@ -32,7 +37,11 @@ export type ReadCache<Value> = {
 export type Clock = () => number;
 
 type Entry<Value> = {
+  /** When its load began. */
+  loadedAt: number;
   expiresAt: number;
+  /** The latest time expireWhere allowed it while it was loading. */
+  deadline?: number;
   value: Promise<Value>;
   /** The value once its load has finished (for peek). */
   arrived?: { value: Value };
@@ -48,6 +57,11 @@ export function createReadCache<Value>(options: {
   maxEntries: number;
   /** Date.now unless a test sets the time. */
   clock?: Clock;
+  /**
+   * When a value that arrived expires, if not `ttlMs` after its load began: for values that can
+   * say themselves how long they stay true (an opinion's page, kept until it changes).
+   */
+  expiresAt?: (value: Value, loadedAt: number) => number;
 }): ReadCache<Value> {
   const clock = options.clock ?? Date.now;
   const entries = new LRUCache<string, Entry<Value>>({ max: options.maxEntries });
@@ -64,10 +78,18 @@ export function createReadCache<Value>(options: {
       const now = clock();
       const hit = liveEntry(key, now);
       if (hit) return hit.value;
-      const entry: Entry<Value> = { expiresAt: now + options.ttlMs, value: load() };
+      const entry: Entry<Value> = { loadedAt: now, expiresAt: now + options.ttlMs, value: load() };
       entries.set(key, entry);
       entry.value.then(
-        (value) => (entry.arrived = { value }),
+        (value) => {
+          entry.arrived = { value };
+          if (options.expiresAt) {
+            entry.expiresAt = Math.min(
+              options.expiresAt(value, entry.loadedAt),
+              entry.deadline ?? Infinity,
+            );
+          }
+        },
         // A failed load is not remembered: the next request tries again.
         () => {
           if (entries.peek(key) === entry) entries.delete(key);
@@ -92,6 +114,14 @@ export function createReadCache<Value>(options: {
         if (!entry.arrived || shows(entry.arrived.value)) stale.push(key);
       });
       for (const key of stale) entries.delete(key);
+    },
+    expireWhere(shows, at) {
+      entries.forEach((entry) => {
+        if (!entry.arrived) entry.deadline = Math.min(entry.deadline ?? Infinity, at);
+        if (!entry.arrived || shows(entry.arrived.value)) {
+          entry.expiresAt = Math.min(entry.expiresAt, at);
+        }
+      });
     },
     clear() {
       entries.clear();

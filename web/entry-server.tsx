@@ -13,7 +13,12 @@ import { currentUserQuery } from './features/session/api.ts';
 import { renderAppToString } from './preact/server.ts';
 import { pageFiles, routes } from './router.tsx';
 import { toSentState } from './routing/page-state.ts';
-import { routeQuery, type RouteArgs, type RouteHandle } from './routing/route-handle.ts';
+import {
+  routeQuery,
+  type PageOpinion,
+  type RouteArgs,
+  type RouteHandle,
+} from './routing/route-handle.ts';
 
 /**
  * The web app rendered on the server (docs/decisions/085): the route's page and its queries are
@@ -38,6 +43,8 @@ export type RenderedPage =
       html: string;
       /** The query cache as JSON, for the browser's first render. */
       state: unknown;
+      /** The opinion whose page it is, if it is one's (the server keeps it until that changes). */
+      opinion?: PageOpinion;
     };
 
 const handler = createStaticHandler(routes);
@@ -89,6 +96,7 @@ export async function render(url: URL): Promise<RenderedPage> {
     state: toSentState(
       dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }),
     ),
+    opinion: handle.opinion?.({ ...args, queryClient }),
   };
 }
 

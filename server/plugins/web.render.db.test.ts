@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageStateElementId } from '../../contract/routes.ts';
 import { announceChange } from '../cache-changes.ts';
 import { createTestApp, postJson, type TestApp } from '../test/app.ts';
-import { buildOpinion, buildUser, loginAs, recordVote } from '../test/factories.ts';
+import {
+  buildComment,
+  buildMember,
+  buildOpinion,
+  buildUser,
+  loginAs,
+  recordVote,
+} from '../test/factories.ts';
+import { eraseAccount } from '../features/users/users.yourdata.ts';
+import { opinionPageMaxAgeMs } from './web.render.ts';
 
 /**
  * What the server does around the web app's server build (docs/decisions/085), with a stand-in
@@ -172,6 +181,130 @@ describe("the visitors' page cache", () => {
       'ownpagereader',
     );
     expect(stateOf((await get(url)).body).reader).toMatchObject({ UserID: 0 });
+  });
+});
+
+describe("an opinion's page, kept until what it shows changes (docs/decisions/088)", () => {
+  const readCacheMs = 5000;
+  let now = 1_000_000;
+  let kept: TestApp;
+  beforeAll(async () => {
+    kept = await createTestApp({
+      env: { READ_CACHE_MS: String(readCacheMs) },
+      webDir: path.resolve(import.meta.dirname, '../test/fixtures/rendered/web'),
+      clock: () => now,
+    });
+  });
+  afterAll(async () => {
+    await kept.close();
+  });
+  const renderOf = async (url: string) =>
+    stateOf((await kept.app.inject({ method: 'GET', url })).body).render as number;
+  const post = (path: string, body: unknown, cookie: string) => {
+    const answer = postJson(kept.app, path, body, cookie);
+    return answer.then((response) => {
+      expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+      return response;
+    });
+  };
+
+  it('outlives READ_CACHE_MS while nothing on it changes, unlike other pages, up to its own limit', async () => {
+    const opinion = await buildOpinion(kept.db, { title: 'Quiet pages stay drawn' });
+    const url = `/o/${opinion.slug}`;
+    const first = await renderOf(url);
+    const feed = await renderOf('/');
+    now += readCacheMs * 2;
+    expect(await renderOf(url)).toBe(first);
+    expect(await renderOf('/')).toBeGreaterThan(feed);
+    now += opinionPageMaxAgeMs - readCacheMs * 2;
+    expect(await renderOf(url)).toBeGreaterThan(first);
+  });
+
+  it('after a vote on it lives READ_CACHE_MS at most, as every page does; a vote elsewhere leaves it', async () => {
+    const opinion = await buildOpinion(kept.db, { title: 'Voted pages catch up' });
+    const other = await buildOpinion(kept.db, { title: 'Votes elsewhere' });
+    const url = `/o/${opinion.slug}`;
+    const first = await renderOf(url);
+    now += 1000;
+    announceChange(kept.db, { on: 'opinion', id: other.id, what: 'votes' });
+    announceChange(kept.db, { on: 'opinion', id: opinion.id, what: 'votes' });
+    now += readCacheMs - 1;
+    expect(await renderOf(url)).toBe(first);
+    now += 1;
+    const afterVote = await renderOf(url);
+    expect(afterVote).toBeGreaterThan(first);
+    // Drawn READ_CACHE_MS after the vote, it shows it: kept again while nothing changes.
+    now += readCacheMs * 2;
+    expect(await renderOf(url)).toBe(afterVote);
+
+    // Drawn within READ_CACHE_MS of a vote, it may hold counts read before it: it lives no longer
+    // than any page.
+    announceChange(kept.db, { on: 'opinion', id: opinion.id, what: 'votes' });
+    now += 1000;
+    announceChange(kept.db, { on: 'opinion', id: opinion.id, what: 'arguments' });
+    const soonAfter = await renderOf(url);
+    expect(soonAfter).toBeGreaterThan(afterVote);
+    now += readCacheMs - 1;
+    expect(await renderOf(url)).toBe(soonAfter);
+    now += 1;
+    expect(await renderOf(url)).toBeGreaterThan(soonAfter);
+  });
+
+  it("is drawn again at once when one of its arguments is edited, given a good point, hidden by reports or shown again, and not for another opinion's", async () => {
+    const author = await buildMember(kept.db);
+    const reader = await buildMember(kept.db);
+    const moderator = await buildMember(kept.db, { canDeleteContent: true });
+    const opinion = await buildOpinion(kept.db, { title: 'Arguments show on the page' });
+    const other = await buildOpinion(kept.db, { title: 'Another page' });
+    const argument = await buildComment(kept.db, {
+      opinionId: opinion.id,
+      authorId: author.user.id,
+    });
+    const elsewhere = await buildComment(kept.db, {
+      opinionId: other.id,
+      authorId: author.user.id,
+    });
+    const url = `/o/${opinion.slug}`;
+    let render = await renderOf(url);
+    const expectDrawnAgain = async (what: string) => {
+      const next = await renderOf(url);
+      expect(next, what).toBeGreaterThan(render);
+      expect(await renderOf(url), `${what}, then kept`).toBe(next);
+      render = next;
+    };
+
+    await post('/api/v2/comment/like', { commentID: elsewhere.id, liked: true }, reader.cookie);
+    expect(await renderOf(url)).toBe(render);
+
+    await post(
+      '/api/v2/comment/edit',
+      {
+        commentID: argument.id,
+        newBody: 'An argument put better than before.',
+        newResponseType: 'pro',
+      },
+      author.cookie,
+    );
+    await expectDrawnAgain('an edit');
+    await post('/api/v2/comment/like', { commentID: argument.id, liked: true }, reader.cookie);
+    await expectDrawnAgain('a good point');
+    await post('/api/v2/comment/like', { commentID: argument.id, liked: false }, reader.cookie);
+    await expectDrawnAgain('a good point taken back');
+
+    const reporters = await Promise.all([1, 2, 3].map(() => buildMember(kept.db)));
+    for (const [index, reporter] of reporters.entries()) {
+      await post('/api/v2/comment/report', { commentID: argument.id }, reporter.cookie);
+      if (index < 2) expect(await renderOf(url), 'a report that hides nothing').toBe(render);
+    }
+    await expectDrawnAgain('hidden by the third report');
+    await post('/api/admin/comment/dismiss', { commentID: argument.id }, moderator.cookie);
+    await expectDrawnAgain('shown again');
+
+    // A member who gave it a good point leaves: the good point goes with them.
+    await post('/api/v2/comment/like', { commentID: argument.id, liked: true }, reader.cookie);
+    await expectDrawnAgain('a good point');
+    expect(await eraseAccount(kept.db, reader.user.id)).toBe(true);
+    await expectDrawnAgain("its good point's giver erased");
   });
 });
 

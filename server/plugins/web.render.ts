@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { matchAppRoute, type AppRouteName, type Head } from '../../contract/routes.ts';
+import type { Change } from '../cache-changes.ts';
 import { cachesPerDatabase, createReadCache } from '../read-cache.ts';
 import type { Db } from '../db/database.ts';
 import { sessionCookieName } from './session.ts';
@@ -38,7 +40,12 @@ export type RenderedPage =
       html: string;
       /** The query cache as JSON, for the browser's first render. */
       state: unknown;
+      /** The opinion whose page it is, if it is one's (kept until that opinion changes). */
+      opinion?: PageOpinion;
     };
+
+/** The opinion an opinion's page is about: its id and its topics' ids. */
+export type PageOpinion = { id: number; topicIds: number[] };
 
 /** A page's own files, beyond the entry's: linked in the head so they load with the HTML. */
 export type PageAssets = { stylesheets: string[]; scripts: string[] };
@@ -54,21 +61,76 @@ export function serverEntryPath(webDir: string): string {
 }
 
 /**
+ * How long an opinion's page is kept for visitors when nothing it shows changes
+ * (docs/decisions/088): the changes it shows are announced, so this bounds only what is not (the
+ * day its movement chart ends on) and a change another process could not tell.
+ */
+export const opinionPageMaxAgeMs = 60_000;
+
+/**
  * Visitors' pages are the same for every visitor: kept like the reads they are made of, for
  * READ_CACHE_MS, and dropped on any change but a vote (a page's vote counts may lag like every
- * shared read's, docs/decisions/043).
+ * shared read's, docs/decisions/043). An opinion's page is kept until what it shows changes
+ * (docs/decisions/088): dropped when that opinion, its insights or its topics' groups change, and
+ * after a vote on it kept only as long as any page: at most READ_CACHE_MS from the vote (a render
+ * that began in the READ_CACHE_MS after a vote may have read counts from before it).
  */
 const pageCaches = cachesPerDatabase(
-  (ttlMs, clock) => ({
-    pages: createReadCache<RenderedPage>({ ttlMs, maxEntries: 2_000, clock }),
-  }),
+  (ttlMs, clock) => {
+    /** When each opinion was last voted on, as far as this process heard. */
+    const votedAt = new LRUCache<number, number>({ max: 20_000 });
+    const pages = createReadCache<RenderedPage>({
+      ttlMs,
+      maxEntries: 2_000,
+      clock,
+      expiresAt: (page, loadedAt) => {
+        const opinion = page.kind === 'page' ? page.opinion : undefined;
+        if (!opinion) return loadedAt + ttlMs;
+        const isVotedLately = (votedAt.get(opinion.id) ?? -Infinity) > loadedAt - ttlMs;
+        return loadedAt + (isVotedLately ? ttlMs : Math.max(ttlMs, opinionPageMaxAgeMs));
+      },
+    });
+    return { pages, votedAt, ttlMs, clock };
+  },
   {
     onChange: (caches, change) => {
-      if (change.on === 'opinion' && change.what === 'votes') return;
-      caches.pages.clear();
+      if (change.on === 'opinion' && change.what === 'votes') {
+        const now = caches.clock();
+        caches.votedAt.set(change.id, now);
+        caches.pages.expireWhere((page) => opinionOf(page)?.id === change.id, now + caches.ttlMs);
+        return;
+      }
+      caches.pages.deleteWhere((page) => {
+        const opinion = opinionOf(page);
+        return opinion === undefined || opinionPageShows(opinion, change);
+      });
     },
   },
 );
+
+function opinionOf(page: RenderedPage): PageOpinion | undefined {
+  return page.kind === 'page' ? page.opinion : undefined;
+}
+
+/** Whether an opinion's page shows what changed (other pages are dropped on every change). */
+function opinionPageShows(opinion: PageOpinion, change: Change): boolean {
+  switch (change.on) {
+    case 'opinion':
+      return change.id === opinion.id;
+    case 'insights':
+      return change.opinionId === opinion.id;
+    case 'topicGroups':
+      // The insights' groups of each of its topics.
+      return opinion.topicIds.includes(change.topicId);
+    case 'memberDetails':
+    case 'norms':
+      // A member's own insights and the reports' norms: not on a visitor's opinion page.
+      return false;
+    default:
+      // The quiz it belongs to, an erased member's arguments and good points, and anything new.
+      return true;
+  }
+}
 
 /**
  * The pages kept for visitors: public content, made of shared reads that changes drop

@@ -50,6 +50,12 @@ export const handle: RouteHandle = {
     if (status === 410) return { title: pageTitle('opinion', params, errorTexts.removed) };
     return { title: pageTitle(status === 404 ? 'notFound' : 'opinion', params) };
   },
+  opinion: ({ params, queryClient }) => {
+    const opinion = queryClient.getQueryData(opinionQuery(params.slug ?? '').queryKey)?.Opinion;
+    return opinion
+      ? { id: opinion.ArtifactID, topicIds: opinion.Topics.map((topic) => topic.ArtifactID) }
+      : undefined;
+  },
 };
 
 /** opinion, `/o/{slug}`: the opinion card, vote widget, share panel and comment thread. */

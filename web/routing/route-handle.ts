@@ -39,4 +39,12 @@ export type RouteHandle = {
   head?: (args: RouteArgs & { queryClient: QueryClient }) => Head;
   /** Where the server sends the reader instead, once the queries are in (as the page would). */
   redirect?: (args: RouteArgs & { queryClient: QueryClient }) => string | null;
+  /**
+   * The opinion the page is about, once the queries are in: the server keeps a visitor's copy
+   * of the page until that opinion, its insights or its topics' groups change.
+   */
+  opinion?: (args: RouteArgs & { queryClient: QueryClient }) => PageOpinion | undefined;
 };
+
+/** An opinion a page is about: its id and its topics' ids. */
+export type PageOpinion = { id: number; topicIds: number[] };

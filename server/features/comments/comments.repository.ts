@@ -226,7 +226,7 @@ export async function countOpenReporters(db: Db, commentId: number): Promise<num
 export async function lockLiveComment(db: Db, commentId: number) {
   return db
     .selectFrom('comments')
-    .select(['id', 'hiddenAt'])
+    .select(['id', 'hiddenAt', 'opinionId'])
     .where('id', '=', commentId)
     .where('deleted', '=', false)
     .forUpdate()

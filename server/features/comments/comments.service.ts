@@ -358,6 +358,7 @@ export async function editComment(
     responseType: input.newResponseType,
   });
   if (!updated) throw new HttpError(410, 'This comment has been deleted');
+  argumentsChanged(db, row.opinionId);
   return readComment(db, row.id, actor.user);
 }
 
@@ -416,7 +417,7 @@ export async function setCommentLike(
     throw new HttpError(403, 'You cannot give a good point to your own comment');
   }
   const userId = actor.user.id;
-  return inTransaction(db, async (trx) => {
+  const answer = await inTransaction(db, async (trx) => {
     const isChanged = input.liked
       ? await commentsRepository.insertLike(trx, row.id, userId)
       : await commentsRepository.deleteLike(trx, row.id, userId);
@@ -424,6 +425,7 @@ export async function setCommentLike(
       return {
         LikeNum: await commentsRepository.findLikeCount(trx, row.id),
         LikedByMe: input.liked,
+        isChanged: false,
       };
     }
     const counted = await commentsRepository.adjustLikeCount(trx, row.id, input.liked ? 1 : -1);
@@ -438,8 +440,10 @@ export async function setCommentLike(
       await enqueueJob(trx, commentJobKinds.notifyLike, { commentId: row.id, likerId: userId });
       await enqueueMilestoneCheck(trx, counted.authorId);
     }
-    return { LikeNum: counted.likeCount, LikedByMe: input.liked };
+    return { LikeNum: counted.likeCount, LikedByMe: input.liked, isChanged: true };
   });
+  if (answer.isChanged) argumentsChanged(db, row.opinionId);
+  return { LikeNum: answer.LikeNum, LikedByMe: answer.LikedByMe };
 }
 
 /**
@@ -457,7 +461,7 @@ export async function reportComment(
   if (row.authorId === actor.user.id) {
     throw new HttpError(400, 'You cannot report your own comment');
   }
-  await inTransaction(db, async (trx) => {
+  const isHidden = await inTransaction(db, async (trx) => {
     // Locking the comment serializes reports on it, so the count below sees every earlier one.
     const locked = await commentsRepository.lockLiveComment(trx, row.id);
     if (!locked) throw new HttpError(410, 'This comment has been deleted');
@@ -467,10 +471,13 @@ export async function reportComment(
       reason: input.reason,
       note: input.note,
     });
-    if (locked.hiddenAt !== null) return;
+    if (locked.hiddenAt !== null) return false;
     const reporters = await commentsRepository.countOpenReporters(trx, row.id);
-    if (reporters >= reportersToHide) await commentsRepository.setCommentHidden(trx, row.id, true);
+    if (reporters < reportersToHide) return false;
+    await commentsRepository.setCommentHidden(trx, row.id, true);
+    return true;
   });
+  if (isHidden) argumentsChanged(db, row.opinionId);
 }
 
 /** The moderation queue: live comments with open reports, hidden ones first, then oldest report. */
@@ -506,7 +513,7 @@ export async function listModerationQueue(db: Db, actor: Actor | null): Promise<
 /** A moderator finds the reports unfounded: they close, and a hidden comment shows again. */
 export async function dismissReports(db: Db, actor: Actor | null, commentId: number) {
   const moderator = requireModerator(actor);
-  await inTransaction(db, async (trx) => {
+  const shownAgain = await inTransaction(db, async (trx) => {
     const locked = await commentsRepository.lockLiveComment(trx, commentId);
     if (!locked) throw new HttpError(404, 'This comment does not exist or has been deleted');
     const resolved = await commentsRepository.resolveOpenReports(
@@ -516,8 +523,19 @@ export async function dismissReports(db: Db, actor: Actor | null, commentId: num
       moderator.user.id,
     );
     if (resolved === 0) throw new HttpError(409, 'This comment has no open reports');
-    if (locked.hiddenAt !== null) await commentsRepository.setCommentHidden(trx, commentId, false);
+    if (locked.hiddenAt === null) return null;
+    await commentsRepository.setCommentHidden(trx, commentId, false);
+    return locked;
   });
+  if (shownAgain) argumentsChanged(db, shownAgain.opinionId);
+}
+
+/**
+ * After an argument's text, good points or visibility changed: pages that show its opinion's
+ * arguments are drawn again (the server keeps a visitor's copy of an opinion's page until then).
+ */
+function argumentsChanged(db: Db, opinionId: number | null) {
+  if (opinionId !== null) announceChange(db, { on: 'opinion', id: opinionId, what: 'arguments' });
 }
 
 /** What a notification about a comment needs: the comment, what it answers, and its thread. */

@@ -1,4 +1,5 @@
 import { isSubscriptionOpen } from '../../../contract/payments.base.ts';
+import { announceChange } from '../../cache-changes.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { HttpError } from '../../http.ts';
 import { queuePendingRecountsOfMember } from '../insights/index.ts';
@@ -185,7 +186,7 @@ export async function exportMemberData(db: Db, userId: number) {
  * was erased already (a second request raced the first).
  */
 export async function eraseAccount(db: Db, userId: number): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
+  const isErased = await inTransaction(db, async (trx) => {
     const account = await yourData.lockAccount(trx, userId);
     if (!account) return false;
     await yourData.withdrawGoodPoints(trx, userId, karmaAmounts);
@@ -197,6 +198,9 @@ export async function eraseAccount(db: Db, userId: number): Promise<boolean> {
     await yourData.emptyAccountRow(trx, userId, new Date());
     return true;
   });
+  // Their name, votes and good points leave pages anywhere on the site.
+  if (isErased) announceChange(db, { on: 'memberErased', userId });
+  return isErased;
 }
 
 /** A subscription that will charge again: open, and not set to end with its period. */
