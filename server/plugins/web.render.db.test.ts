@@ -200,12 +200,9 @@ describe("an opinion's page, kept until what it shows changes (docs/decisions/08
   });
   const renderOf = async (url: string) =>
     stateOf((await kept.app.inject({ method: 'GET', url })).body).render as number;
-  const post = (path: string, body: unknown, cookie: string) => {
-    const answer = postJson(kept.app, path, body, cookie);
-    return answer.then((response) => {
-      expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
-      return response;
-    });
+  const post = async (path: string, body: unknown, cookie: string) => {
+    const response = await postJson(kept.app, path, body, cookie);
+    expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
   };
 
   it('outlives READ_CACHE_MS while nothing on it changes, unlike other pages, up to its own limit', async () => {

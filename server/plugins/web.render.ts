@@ -84,7 +84,7 @@ const pageCaches = cachesPerDatabase(
       maxEntries: 2_000,
       clock,
       expiresAt: (page, loadedAt) => {
-        const opinion = page.kind === 'page' ? page.opinion : undefined;
+        const opinion = opinionOf(page);
         if (!opinion) return loadedAt + ttlMs;
         const isVotedLately = (votedAt.get(opinion.id) ?? -Infinity) > loadedAt - ttlMs;
         return loadedAt + (isVotedLately ? ttlMs : Math.max(ttlMs, opinionPageMaxAgeMs));
