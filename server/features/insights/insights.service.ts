@@ -44,7 +44,7 @@ import {
   refreshOpinionTidbitJobKind,
 } from './insights.job-kind.ts';
 import * as insightsRepository from './insights.repository.ts';
-import { computeOpinionGroups, fromFivePoint, type GroupVote } from './opinion-groups.ts';
+import { computeOpinionGroupsOffThread } from './opinion-groups.thread.ts';
 
 /*
  * Insights and stored opinion groups: docs/decisions/052-insights-and-stored-groups.md. Requests
@@ -448,17 +448,6 @@ export async function getTopicGroups(
   return { ...stored.answer, Me: (viewer && stored.dots.get(viewer.id)) ?? null };
 }
 
-/** The topic's votes as the grouping reads them: voter and statement ids as text. */
-export function groupVotesOf(
-  votes: readonly { userId: number; opinionId: number; rating: number }[],
-): GroupVote[] {
-  return votes.map((vote) => ({
-    voter: String(vote.userId),
-    statement: String(vote.opinionId),
-    vote: fromFivePoint(vote.rating as 1 | 2 | 3 | 4 | 5),
-  }));
-}
-
 /**
  * Recomputes a topic's groups from its votes now and stores them (or, when there is too little to
  * group, records the check and publishes nothing). Groups keep their ids from the stored ones.
@@ -481,7 +470,8 @@ export async function computeTopicGroups(
       .filter((member) => member.groupId === group.groupId)
       .map((member) => String(member.userId)),
   }));
-  const result = computeOpinionGroups(groupVotesOf(votes), {
+  // The maths runs on a thread of its own: no request waits for it (docs/decisions/089).
+  const result = await computeOpinionGroupsOffThread(votes, {
     minGroupSize,
     ...(previous.length > 0 ? { previous } : {}),
   });

@@ -1,0 +1,79 @@
+/**
+ * Opinion groups computed on a thread of their own, so that no request waits for the maths
+ * (docs/decisions/089-grouping-off-the-request-thread.md). A topic's grouping is a few hundred
+ * milliseconds of synchronous PCA and k-means at a few thousand voters (seconds at 10,000;
+ * docs/decisions/051-opinion-groups.md); on the request thread every vote and page arriving
+ * meanwhile waited for it, and on the embedded database every statement too.
+ *
+ * One thread per process, started at the first grouping and kept: groupings queue on it one at a
+ * time, in order. The votes cross as typed arrays, moved rather than copied. The thread holds the
+ * process open only while a grouping is under way; if it fails or exits, the groupings waiting on
+ * it fail (the job is tried again) and the next one starts a new thread.
+ */
+import { Worker } from 'node:worker_threads';
+import type { OpinionGroups, OpinionGroupsOptions } from './opinion-groups.ts';
+import type { GroupingAnswer, GroupingRequest } from './opinion-groups.worker.ts';
+
+type Waiting = { resolve: (groups: OpinionGroups) => void; reject: (error: Error) => void };
+
+let thread: Worker | null = null;
+let nextId = 1;
+const waiting = new Map<number, Waiting>();
+
+function failAll(error: Error): void {
+  for (const pending of waiting.values()) pending.reject(error);
+  waiting.clear();
+}
+
+function groupingThread(): Worker {
+  if (thread) return thread;
+  const started = new Worker(new URL('./opinion-groups.worker.ts', import.meta.url));
+  started.unref();
+  started.on('message', (answer: GroupingAnswer) => {
+    const pending = waiting.get(answer.id);
+    if (!pending) return;
+    waiting.delete(answer.id);
+    if (waiting.size === 0) started.unref();
+    if ('error' in answer) pending.reject(new Error(`Grouping failed: ${answer.error}`));
+    else pending.resolve(answer.result);
+  });
+  started.on('error', (error) => {
+    if (thread === started) thread = null;
+    failAll(error);
+  });
+  started.on('exit', (code) => {
+    if (thread === started) thread = null;
+    failAll(new Error(`The grouping thread exited (code ${code})`));
+  });
+  thread = started;
+  return started;
+}
+
+/** `computeOpinionGroups` of these votes (ratings 1–5), computed on the grouping thread. */
+export function computeOpinionGroupsOffThread(
+  votes: readonly { userId: number; opinionId: number; rating: number }[],
+  options: OpinionGroupsOptions,
+): Promise<OpinionGroups> {
+  const request: GroupingRequest = {
+    id: nextId++,
+    userIds: new Int32Array(votes.length),
+    opinionIds: new Int32Array(votes.length),
+    ratings: new Uint8Array(votes.length),
+    options,
+  };
+  votes.forEach((vote, i) => {
+    request.userIds[i] = vote.userId;
+    request.opinionIds[i] = vote.opinionId;
+    request.ratings[i] = vote.rating;
+  });
+  return new Promise((resolve, reject) => {
+    const worker = groupingThread();
+    waiting.set(request.id, { resolve, reject });
+    worker.ref();
+    worker.postMessage(request, [
+      request.userIds.buffer,
+      request.opinionIds.buffer,
+      request.ratings.buffer,
+    ]);
+  });
+}
