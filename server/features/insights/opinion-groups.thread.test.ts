@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plantCamps } from './opinion-groups.synthetic.ts';
-import { computeOpinionGroupsOffThread } from './opinion-groups.thread.ts';
+import { computeOpinionGroupsOf } from './opinion-groups.thread.ts';
 import { computeOpinionGroups, fromFivePoint } from './opinion-groups.ts';
 
 /** A planted topic as the database gives it: numeric ids, ratings 1–5 (−1, 0, +1 → 5, 3, 1). */
@@ -27,7 +27,8 @@ describe('opinion groups on their own thread', () => {
       options,
     );
     expect(inline).not.toBeNull();
-    expect(await computeOpinionGroupsOffThread(votes, options)).toEqual(inline);
+    expect(await computeOpinionGroupsOf(votes, options)).toEqual(inline);
+    expect(await computeOpinionGroupsOf(votes, options, 'here')).toEqual(inline);
   });
 
   it('leaves the event loop free while it computes, and takes groupings one after another', async () => {
@@ -40,8 +41,8 @@ describe('opinion groups on their own thread', () => {
     };
     setTimeout(countTurns, 0);
     const [first, second] = await Promise.all([
-      computeOpinionGroupsOffThread(votes, {}),
-      computeOpinionGroupsOffThread(votes.slice(0, 2000), {}),
+      computeOpinionGroupsOf(votes, {}),
+      computeOpinionGroupsOf(votes.slice(0, 2000), {}),
     ]);
     isComputing = false;
     // On the request thread the maths would hold every timer until it ended: a turn or two at most.
@@ -54,7 +55,7 @@ describe('opinion groups on their own thread', () => {
     const votes = topicVotes(300, 30);
     // A previous grouping that is not a list makes computeOpinionGroups throw (`map` of a string).
     const broken = { previous: 'not a list' as unknown as [] };
-    await expect(computeOpinionGroupsOffThread(votes, broken)).rejects.toThrow(/Grouping failed/);
-    expect(await computeOpinionGroupsOffThread(votes, {})).not.toBeNull();
+    await expect(computeOpinionGroupsOf(votes, broken)).rejects.toThrow(/Grouping failed/);
+    expect(await computeOpinionGroupsOf(votes, {})).not.toBeNull();
   });
 });

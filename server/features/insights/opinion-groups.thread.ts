@@ -11,8 +11,38 @@
  * it fail (the job is tried again) and the next one starts a new thread.
  */
 import { Worker } from 'node:worker_threads';
-import type { OpinionGroups, OpinionGroupsOptions } from './opinion-groups.ts';
-import type { GroupingAnswer, GroupingRequest } from './opinion-groups.worker.ts';
+import {
+  computeOpinionGroups,
+  fromFivePoint,
+  type GroupVote,
+  type OpinionGroups,
+  type OpinionGroupsOptions,
+} from './opinion-groups.ts';
+
+/** A grouping as the thread is asked for it: the votes, position by position, and the options. */
+export type GroupingRequest = {
+  id: number;
+  userIds: Int32Array<ArrayBuffer>;
+  opinionIds: Int32Array<ArrayBuffer>;
+  /** 1–5. */
+  ratings: Uint8Array<ArrayBuffer>;
+  options: OpinionGroupsOptions;
+};
+
+export type GroupingAnswer = { id: number; result: OpinionGroups } | { id: number; error: string };
+
+/** The request's votes as `computeOpinionGroups` reads them: ids as text, ratings on −1…+1. */
+export function votesOf(request: GroupingRequest): GroupVote[] {
+  const votes: GroupVote[] = new Array(request.ratings.length);
+  for (let i = 0; i < request.ratings.length; i++) {
+    votes[i] = {
+      voter: String(request.userIds[i]),
+      statement: String(request.opinionIds[i]),
+      vote: fromFivePoint(request.ratings[i] as 1 | 2 | 3 | 4 | 5),
+    };
+  }
+  return votes;
+}
 
 type Waiting = { resolve: (groups: OpinionGroups) => void; reject: (error: Error) => void };
 
@@ -49,10 +79,14 @@ function groupingThread(): Worker {
   return started;
 }
 
-/** `computeOpinionGroups` of these votes (ratings 1–5), computed on the grouping thread. */
-export function computeOpinionGroupsOffThread(
+/**
+ * `computeOpinionGroups` of these votes (ratings 1–5): on the grouping thread, or `here`, on the
+ * calling thread (the embedded database's jobs: docs/decisions/089).
+ */
+export function computeOpinionGroupsOf(
   votes: readonly { userId: number; opinionId: number; rating: number }[],
   options: OpinionGroupsOptions,
+  where: 'thread' | 'here' = 'thread',
 ): Promise<OpinionGroups> {
   const request: GroupingRequest = {
     id: nextId++,
@@ -66,6 +100,7 @@ export function computeOpinionGroupsOffThread(
     request.opinionIds[i] = vote.opinionId;
     request.ratings[i] = vote.rating;
   });
+  if (where === 'here') return Promise.resolve(computeOpinionGroups(votesOf(request), options));
   return new Promise((resolve, reject) => {
     const worker = groupingThread();
     waiting.set(request.id, { resolve, reject });

@@ -5,36 +5,8 @@
  */
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import {
-  computeOpinionGroups,
-  fromFivePoint,
-  type GroupVote,
-  type OpinionGroupsOptions,
-} from './opinion-groups.ts';
-
-export type GroupingRequest = {
-  id: number;
-  /** The votes, position by position: voter, opinion, rating (1–5). */
-  userIds: Int32Array<ArrayBuffer>;
-  opinionIds: Int32Array<ArrayBuffer>;
-  ratings: Uint8Array<ArrayBuffer>;
-  options: OpinionGroupsOptions;
-};
-
-export type GroupingAnswer =
-  { id: number; result: ReturnType<typeof computeOpinionGroups> } | { id: number; error: string };
-
-function votesOf(request: GroupingRequest): GroupVote[] {
-  const votes: GroupVote[] = new Array(request.ratings.length);
-  for (let i = 0; i < request.ratings.length; i++) {
-    votes[i] = {
-      voter: String(request.userIds[i]),
-      statement: String(request.opinionIds[i]),
-      vote: fromFivePoint(request.ratings[i] as 1 | 2 | 3 | 4 | 5),
-    };
-  }
-  return votes;
-}
+import { votesOf, type GroupingAnswer, type GroupingRequest } from './opinion-groups.thread.ts';
+import { computeOpinionGroups } from './opinion-groups.ts';
 
 // The lowest CPU priority, for this thread alone (Linux gives each thread its own): on a busy
 // machine the requests' thread and the database come first, and the maths takes what they leave.
