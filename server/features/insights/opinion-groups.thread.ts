@@ -3,7 +3,8 @@
  * (docs/decisions/089-grouping-off-the-request-thread.md). A topic's grouping is a few hundred
  * milliseconds of synchronous PCA and k-means at a few thousand voters (seconds at 10,000;
  * docs/decisions/051-opinion-groups.md); on the request thread every vote and page arriving
- * meanwhile waited for it, and on the embedded database every statement too.
+ * meanwhile waited for it. The embedded database's jobs compute `here` instead: their statements
+ * hold the request thread anyway, and the thread measured no better there (decision 089).
  *
  * One thread per process, started at the first grouping and kept: groupings queue on it one at a
  * time, in order. The votes cross as typed arrays, moved rather than copied. The thread holds the
