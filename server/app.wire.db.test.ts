@@ -160,6 +160,24 @@ describe('headers', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it("gives the API's answers an API's headers, not a page's", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/opinion/get?slug=none' });
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // A page's own headers stay with pages.
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(response.headers['origin-agent-cluster']).toBeUndefined();
+    const refused = await t.app.inject({ method: 'POST', url: '/api/opinion/vote', payload: 'x' });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+  });
+
   it('compresses large responses for clients that accept it', async () => {
     for (let i = 0; i < 30; i++) await buildOpinion(t.db);
     const response = await t.app.inject({

@@ -41,10 +41,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     hsts: isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  const apiHeaders = computeSecurityHeaders(apiHeaderOptions(isHttps));
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
   // One synchronous hook for both: every request passes through it.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
     const refusal = unsafeMethods.has(request.method) ? refuseWrite(request, allowedOrigins) : null;
     if (refusal) {
       void sendFailure(reply, refusal.status, refusal.message);
@@ -52,6 +53,33 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     }
     done();
   });
+}
+
+/**
+ * The headers of an API response (docs/decisions/090-api-security-headers.md): what keeps a JSON,
+ * image, CSV or PDF answer from being run, framed, sniffed or read by another site, and nothing a
+ * document needs (a page's policy, opener and origin-cluster isolation, legacy browsers' filters):
+ * such an answer is never a page, and every header is written again on each of the API's responses.
+ */
+function apiHeaderOptions(isHttps: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    hsts: isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  };
 }
 
 /** Why a write is refused (another site's Origin, or an API write that is not JSON), or null. */
