@@ -14,6 +14,8 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const isHttps = config.publicUrl.startsWith('https://');
+  // Pages and API answers alike keep a browser on HTTPS.
+  const hsts = isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false;
   const providers = socialSignInSources(config);
   const headers = computeSecurityHeaders({
     contentSecurityPolicy: {
@@ -38,10 +40,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     crossOriginOpenerPolicy: {
       policy: providers.scriptSrc.length > 0 ? 'same-origin-allow-popups' : 'same-origin',
     },
-    hsts: isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    hsts,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  const apiHeaders = computeSecurityHeaders(apiHeaderOptions(isHttps));
+  const apiHeaders = computeSecurityHeaders(apiHeaderOptions(hsts));
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
   // One synchronous hook for both: every request passes through it.
   app.addHook('onRequest', (request, reply, done) => {
@@ -61,7 +63,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
  * document needs (a page's policy, opener and origin-cluster isolation, legacy browsers' filters):
  * such an answer is never a page, and every header is written again on each of the API's responses.
  */
-function apiHeaderOptions(isHttps: boolean): HelmetOptions {
+function apiHeaderOptions(hsts: HelmetOptions['hsts']): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -70,7 +72,7 @@ function apiHeaderOptions(isHttps: boolean): HelmetOptions {
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    hsts: isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    hsts,
     originAgentCluster: false,
     referrerPolicy: false,
     xContentTypeOptions: true,
