@@ -8,6 +8,9 @@ import {
   unitTests,
 } from './scripts/test-layout.ts';
 
+/** V8 keeps the WebAssembly code a tier-up replaced instead of freeing it (see the `db` project). */
+const wasmCodeKept = ['--no-wasm-code-gc'];
+
 // Projects chosen by a test file's name (scripts/test-layout.ts, docs/decisions/058): `unit` runs
 // once without a database, `db` (and `db-alone`, after it) on the embedded database or on
 // DATABASE_URL's server (CI runs them on both), `e2e` once against the built app.
@@ -34,6 +37,11 @@ export default defineConfig({
           // project's CPU time). Each file has its own database, the app's state is kept per
           // database handle, and spies are restored after every test (docs/decisions/058).
           isolate: false,
+          // A worker runs file after file, each with embedded databases sharing PGlite's compiled
+          // WebAssembly; twice (2026-11-30) one died in V8 freeing that code after tier-up
+          // (SIGTRAP, `jit_page_->allocations_.erase(addr) == 1`). The tests lose nothing by
+          // keeping it (docs/decisions/058-tests-in-minutes.md).
+          execArgv: wasmCodeKept,
           restoreMocks: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -50,6 +58,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           maxWorkers: 1,
           isolate: false,
+          execArgv: wasmCodeKept,
           restoreMocks: true,
         },
       },

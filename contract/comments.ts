@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, emptyPayload, emptyResponse } from './api.ts';
 import * as base from './comments.base.ts';
 import { commentBodyMaxLength } from './comments.base.ts';
+import { formatCount } from './numbers.base.ts';
 
 export {
   suggestionsThreadId,
@@ -99,7 +100,7 @@ const body = (field: string) =>
     .min(1, `${field} is required: write something first`)
     .max(
       commentBodyMaxLength,
-      `${field} is too long: at most ${commentBodyMaxLength.toLocaleString('en')} characters`,
+      `${field} is too long: at most ${formatCount(commentBodyMaxLength)} characters`,
     );
 
 const responseType = (field: string) =>

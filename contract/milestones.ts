@@ -5,6 +5,8 @@
  * numbers on profiles and on /article/levels-awards.
  */
 
+import { formatCount } from './numbers.base.ts';
+
 /** A level and the karma that reaches it. Karma: 2 per live comment, 5 per good point received. */
 export type Level = {
   /** 1 … 7. */
@@ -80,7 +82,7 @@ const familyNouns: Record<AwardFamily, { one: string; many: string; first: strin
 export function awardTitle(
   family: AwardFamily,
   threshold: number,
-  formatNumber: (value: number) => string = (value) => value.toLocaleString('en-US'),
+  formatNumber: (value: number) => string = formatCount,
 ): string {
   const nouns = familyNouns[family];
   if (threshold === 1) return nouns.first;
@@ -91,7 +93,7 @@ export function awardTitle(
 export function awardDescription(
   family: AwardFamily,
   threshold: number,
-  formatNumber: (value: number) => string = (value) => value.toLocaleString('en-US'),
+  formatNumber: (value: number) => string = formatCount,
 ): string {
   const nouns = familyNouns[family];
   const noun = threshold === 1 ? nouns.one : nouns.many;

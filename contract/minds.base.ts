@@ -4,6 +4,8 @@
  * the rules are docs/decisions/077-minds-changed.md.
  */
 
+import { formatCount } from './numbers.base.ts';
+
 /** A member's own vote changes, newest first (private: nobody else may read them). */
 export const getOpinionHistory = { method: 'GET', path: '/api/user/opinionhistory' } as const;
 
@@ -30,5 +32,5 @@ export function sideMovedToward(from: number, to: number): 'pro' | 'con' | null 
 /** How an argument's count reads: 'Changed 1 mind', 'Changed 3 minds'; '' for none. */
 export function changedMindsText(count: number): string {
   if (count < 1) return '';
-  return `Changed ${count.toLocaleString('en')} ${count === 1 ? 'mind' : 'minds'}`;
+  return `Changed ${formatCount(count)} ${count === 1 ? 'mind' : 'minds'}`;
 }

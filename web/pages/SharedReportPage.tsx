@@ -23,6 +23,7 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { Page } from '../ui/Page.tsx';
 import { LoadingBlocks, QueryState } from '../ui/QueryState.tsx';
 import styles from './SharedReportPage.module.css';
+import { lazily } from '../ui/lazily.ts';
 
 export const handle: RouteHandle = {
   queries: ({ params }) => [routeQuery(sharedResultQuery(params.token ?? ''))],
@@ -39,7 +40,9 @@ export const handle: RouteHandle = {
 };
 
 // One locale and time zone on the server and in the browser: the page hydrates as it was sent.
-const sharedOnFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const sharedOnFormat = lazily(
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }),
+);
 
 type Entry = SharedResult['Entries'][number];
 
@@ -106,7 +109,7 @@ function SharedResultCard({ shared }: { shared: SharedResult }) {
           <span className={styles.separator} aria-hidden="true">
             ·
           </span>
-          <span>Shared on {sharedOnFormat.format(new Date(shared.Created))}</span>
+          <span>Shared on {sharedOnFormat().format(new Date(shared.Created))}</span>
         </p>
         <h1 id={headingId} className={styles.title}>
           {shared.Title}

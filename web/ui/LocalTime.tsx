@@ -1,14 +1,13 @@
 import { useHydrated } from '../routing/hydration.tsx';
+import { lazily } from './lazily.ts';
 
-const serverFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-const readerFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+const serverFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+);
+const readerFormat = lazily(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 /**
  * A date and time in the reader's time zone and language. The server knows neither: it writes the
@@ -20,7 +19,7 @@ export function LocalTime({ iso, className }: { iso: string; className?: string 
   const date = new Date(iso);
   return (
     <time className={className} dateTime={iso}>
-      {isHydrated ? readerFormat.format(date) : `${serverFormat.format(date)} UTC`}
+      {isHydrated ? readerFormat().format(date) : `${serverFormat().format(date)} UTC`}
     </time>
   );
 }
@@ -29,5 +28,5 @@ export function LocalTime({ iso, className }: { iso: string; className?: string 
 export function useLocalTimeText(iso: string): string {
   const isHydrated = useHydrated();
   const date = new Date(iso);
-  return isHydrated ? readerFormat.format(date) : `${serverFormat.format(date)} UTC`;
+  return isHydrated ? readerFormat().format(date) : `${serverFormat().format(date)} UTC`;
 }

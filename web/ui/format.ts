@@ -1,9 +1,10 @@
-const countFormat = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../contract/numbers.base.ts';
 
-/** Every count and karma figure, in the reader's locale (docs/product/constants.md#counts). */
-export function formatCount(value: number): string {
-  return countFormat.format(value);
-}
+/**
+ * Every count and karma figure, en-US grouped (docs/product/constants.md#counts), and a share as
+ * a whole percentage; without `Intl` (docs/decisions/092-no-locale-data-before-the-first-tap.md).
+ */
+export { formatCount, formatPercent } from '../../contract/numbers.base.ts';
 
 /** 'Title' from 'title': topic titles are shown with the first letter capitalised. */
 export function capitalizeFirst(text: string): string {
@@ -19,4 +20,28 @@ export function truncate(text: string, limit: number): string {
 /** '1 vote', '2 votes', with the count in locale format. */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * 'March 2026': the month of a date in UTC, as `Intl.DateTimeFormat('en-US', { month: 'long',
+ * year: 'numeric', timeZone: 'UTC' })` writes it, without loading the locale data before the page
+ * is the app's (docs/decisions/092).
+ */
+export function formatMonthYear(date: Date): string {
+  return `${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }

@@ -91,3 +91,30 @@ describe('comment texts', () => {
     expect(timeAgo('2026-01-07T12:00:00Z', now)).toMatch(/3 days ago/);
   });
 });
+
+describe('timeAgo without Intl', () => {
+  it('reads as Intl en-US (numeric: auto) does, back and ahead, in every unit', () => {
+    const intl = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+    const now = Date.parse('2026-01-10T12:00:00Z');
+    const units: [Intl.RelativeTimeFormatUnit, number][] = [
+      ['minute', 60],
+      ['hour', 3600],
+      ['day', 86_400],
+      ['week', 7 * 86_400],
+      ['month', 30 * 86_400],
+      ['year', 365 * 86_400],
+    ];
+    const unitAt = (seconds: number) =>
+      [...units].reverse().find(([, size]) => Math.abs(seconds) >= size)!;
+    for (const seconds of [60, 90, 3599, 3600, 7200, 86_399, 86_400, 172_800, 604_800, 1_209_600]
+      .concat([2_592_000, 5_184_000, 31_536_000, 63_072_000, 31_536_000_000])
+      .flatMap((seconds) => [seconds, -seconds])) {
+      const [unit, size] = unitAt(seconds);
+      const expected = intl.format(Math.round(seconds / size), unit);
+      expect(timeAgo(new Date(now + seconds * 1000).toISOString(), now), `${seconds} s`).toBe(
+        expected,
+      );
+    }
+    expect(timeAgo(new Date(now - 59_000).toISOString(), now)).toBe(intl.format(0, 'second'));
+  });
+});

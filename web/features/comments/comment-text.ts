@@ -4,6 +4,7 @@ import {
   isLongEnoughForArgument,
 } from '../../../contract/comments.base.ts';
 import type { Comment, CommentResponseType } from '../../../contract/comments.ts';
+import { formatCount } from '../../ui/format.ts';
 
 /** The argument form's choices, in the form's order (docs/product/entities.md#response-types). */
 export const responseTypeOptions: readonly { value: CommentResponseType; label: string }[] = [
@@ -88,8 +89,8 @@ export function containsComment(comment: Comment, id: number): boolean {
   return comment.CommentID === id || comment.Children.some((child) => containsComment(child, id));
 }
 
-const relativeTime = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+type TimeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';
+const steps: [TimeUnit, number][] = [
   ['year', 365 * 86_400],
   ['month', 30 * 86_400],
   ['week', 7 * 86_400],
@@ -98,13 +99,35 @@ const steps: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-/** '3 days ago', 'yesterday', 'now': how long ago, in the reader's language. */
+/** The words English uses for one unit back and one ahead, where it has them. */
+const lastAndNext: Partial<Record<TimeUnit, [string, string]>> = {
+  year: ['last year', 'next year'],
+  month: ['last month', 'next month'],
+  week: ['last week', 'next week'],
+  day: ['yesterday', 'tomorrow'],
+};
+
+/**
+ * '3 days ago', 'yesterday', 'in 2 hours': what `Intl.RelativeTimeFormat('en-US', { numeric:
+ * 'auto' })` writes for a whole, non-zero number of units, written out, because comments show it
+ * while the page hydrates, and an `Intl` formatter's first use then loads the browser's locale
+ * data (docs/decisions/092).
+ */
+function relativeTime(value: number, unit: TimeUnit): string {
+  const words = lastAndNext[unit];
+  if (words && Math.abs(value) === 1) return value < 0 ? words[0] : words[1];
+  const count = Math.abs(value);
+  const amount = `${formatCount(count)} ${unit}${count === 1 ? '' : 's'}`;
+  return value < 0 ? `${amount} ago` : `in ${amount}`;
+}
+
+/** '3 days ago', 'yesterday', 'now': how long ago, in English, as the server writes it. */
 export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   for (const [unit, size] of steps) {
-    if (Math.abs(seconds) >= size) return relativeTime.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeTime(Math.round(seconds / size), unit);
   }
-  return relativeTime.format(0, 'second');
+  return 'now';
 }
 
 /** The full date and time, for a tooltip. */

@@ -1,6 +1,7 @@
 import { noVotesMarker } from '../../../contract/constants.ts';
 import { insightFields, opinionGroupLabel } from '../../../contract/insights.base.ts';
 import { voteScale } from '../opinions/vote-scale.ts';
+import { lazily } from '../../ui/lazily.ts';
 
 /**
  * The insight screens' arithmetic, apart from their drawing (docs/decisions/053-insights-screens.md):
@@ -242,11 +243,11 @@ export type Matrix = Partial<Record<string, Record<string, readonly number[] | n
 
 export type FieldChart = { key: string; title: string; rows: ChartRow[] };
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const regionNames = lazily(() => new Intl.DisplayNames(['en'], { type: 'region' }));
 
 function nationalityLabel(code: string): string {
   try {
-    return regionNames.of(code.toUpperCase()) ?? code.toUpperCase();
+    return regionNames().of(code.toUpperCase()) ?? code.toUpperCase();
   } catch {
     return code.toUpperCase();
   }

@@ -1,8 +1,7 @@
 import { noVotesMarker } from '../../../contract/constants.ts';
 import type { Opinion, VoteResults } from '../../../contract/entities.ts';
+import { formatCount } from '../../../contract/numbers.base.ts';
 import { pageTitle, productName, type Head } from '../../../contract/routes.ts';
-
-const countFormat = new Intl.NumberFormat('en-US');
 
 /**
  * "62% agree and 30% disagree (1,204 votes so far)", and an invitation to vote; without the
@@ -11,7 +10,7 @@ const countFormat = new Intl.NumberFormat('en-US');
 export function describeStanding(results: VoteResults | null, numVotes: number): string {
   const invitation = `Where do you stand? Vote and argue for or against on ${productName}.`;
   if (numVotes === 0) return `Nobody has voted yet. ${invitation}`;
-  const votes = `${countFormat.format(numVotes)} ${numVotes === 1 ? 'vote' : 'votes'}`;
+  const votes = `${formatCount(numVotes)} ${numVotes === 1 ? 'vote' : 'votes'}`;
   if (!results) return `${votes} so far. ${invitation}`;
   const share = (rating: number) => {
     const percent = results.Percentages[rating] ?? noVotesMarker;

@@ -12,6 +12,7 @@ import {
   sexualOrientationOptions,
 } from '../../../contract/demographics.base.ts';
 import type { Demographics } from '../../../contract/demographics.ts';
+import { lazily } from '../../ui/lazily.ts';
 
 /** One choice of a personal-details select. */
 export type DemographicsOption = { value: string | number; label: string };
@@ -35,7 +36,7 @@ export const demographicsFieldLabels: Record<keyof Demographics, string> = {
  * (docs/decisions/085): the few names on which Node's and the browsers' region data differ are
  * fixed here.
  */
-const regionNames = new Intl.DisplayNames('en', { type: 'region' });
+const regionNames = lazily(() => new Intl.DisplayNames('en', { type: 'region' }));
 const fixedRegionNames: Record<string, string> = {
   fk: 'Falkland Islands',
   hk: 'Hong Kong',
@@ -44,7 +45,7 @@ const fixedRegionNames: Record<string, string> = {
 };
 const namedNationalities: DemographicsOption[] = nationalityCodes.map((code) => ({
   value: code,
-  label: fixedRegionNames[code] ?? regionNames.of(code.toUpperCase()) ?? code.toUpperCase(),
+  label: fixedRegionNames[code] ?? regionNames().of(code.toUpperCase()) ?? code.toUpperCase(),
 }));
 
 /** The contract's nationality codes named in English; the UK and the USA stay on top. */

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { VoteResults } from '../../../../contract/entities.ts';
+import { formatPercent } from '../../../../contract/numbers.base.ts';
 import { useModals } from '../../modals/modal-store.tsx';
 import { useSession } from '../../session/session.ts';
 import { toResultBars, voteLabel, voteScale } from '../vote-scale.ts';
 import styles from './VoteWidget.module.css';
-
-const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent' });
 
 /**
  * Where a visitor's vote goes without JavaScript: the sign-up page, as the sign-up prompt the
@@ -206,7 +205,7 @@ export function ResultBars({
           <span className={styles.track} aria-hidden="true">
             <span className={styles.fill} style={{ width: `${bar.percent}%` }} />
           </span>
-          <span className={styles.percent}>{percentFormat.format(bar.percent / 100)}</span>
+          <span className={styles.percent}>{formatPercent(bar.percent)}</span>
         </li>
       ))}
     </ul>

@@ -10,6 +10,7 @@ import {
   weeksThatFit,
 } from '../grid-layout.ts';
 import styles from './ContributionGrid.module.css';
+import { lazily } from '../../../ui/lazily.ts';
 
 const pitch = gridCellPx + gridGapPx;
 const monthRowPx = 16;
@@ -18,14 +19,19 @@ const dayLabels = [
   { row: 2, label: 'Wed' },
   { row: 4, label: 'Fri' },
 ];
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const monthFormat = lazily(
+  () => new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }),
+);
+const dayFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 const legendSteps = [0, 1, 2, 3, 4, 5];
 
 function legendText(step: number): string {
@@ -68,7 +74,7 @@ export function ContributionGrid({ grid }: { grid: Grid }) {
                   x={gridLabelWidthPx + column * pitch}
                   y={monthRowPx - 5}
                 >
-                  {monthFormat.format(date)}
+                  {monthFormat().format(date)}
                 </text>
               ))}
               {dayLabels.map(({ row, label }) => (
@@ -93,7 +99,7 @@ export function ContributionGrid({ grid }: { grid: Grid }) {
                       height={gridCellPx}
                       rx={2}
                     >
-                      <title>{`${pluralize(day.count, 'contribution')} on ${dayFormat.format(day.date)}`}</title>
+                      <title>{`${pluralize(day.count, 'contribution')} on ${dayFormat().format(day.date)}`}</title>
                     </rect>
                   ) : null,
                 ),

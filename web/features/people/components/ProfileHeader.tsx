@@ -1,16 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Profile } from '../../../../contract/people.ts';
 import { levelForKarma } from '../../../../contract/milestones.ts';
-import { formatCount } from '../../../ui/format.ts';
+import { formatCount, formatMonthYear } from '../../../ui/format.ts';
 import { Avatar } from './Avatar.tsx';
 import styles from './ProfileHeader.module.css';
-
-// One locale and time zone on the server and in the browser: the page hydrates as it was sent.
-const joinedFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** Name, avatar, who they are and where, when they joined, level and karma. */
 export function ProfileHeader({
@@ -24,10 +17,10 @@ export function ProfileHeader({
 }) {
   const Heading = headingLevel;
   const level = levelForKarma(profile.Karma);
-  const facts = [
-    profile.Location,
-    `Joined ${joinedFormat.format(new Date(profile.Joined))}`,
-  ].filter(Boolean);
+  // One locale and time zone on the server and in the browser: the page hydrates as it was sent.
+  const facts = [profile.Location, `Joined ${formatMonthYear(new Date(profile.Joined))}`].filter(
+    Boolean,
+  );
   return (
     <div className={styles.header}>
       <Avatar username={profile.UsernameCased} size={96} />

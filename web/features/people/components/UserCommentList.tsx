@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ProfileComment } from '../../../../contract/people.ts';
 import { pluralize } from '../../../ui/format.ts';
 import styles from './UserCommentList.module.css';
+import { lazily } from '../../../ui/lazily.ts';
 
 /** The argument form's names for each response type (docs/product/entities.md#response-types). */
 const responseTypeNames: Record<ProfileComment['ResponseType'], string> = {
@@ -13,7 +14,9 @@ const responseTypeNames: Record<ProfileComment['ResponseType'], string> = {
 };
 
 // One locale and time zone on the server and in the browser: the page hydrates as it was sent.
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateFormat = lazily(
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }),
+);
 
 export function UserCommentItem({ comment }: { comment: ProfileComment }) {
   const typeName = responseTypeNames[comment.ResponseType];
@@ -30,7 +33,7 @@ export function UserCommentItem({ comment }: { comment: ProfileComment }) {
               {typeName}
             </span>
           ) : null}
-          <time dateTime={comment.Created}>{dateFormat.format(new Date(comment.Created))}</time>
+          <time dateTime={comment.Created}>{dateFormat().format(new Date(comment.Created))}</time>
           <span>{pluralize(comment.LikeNum, 'good point')}</span>
         </span>
       </header>

@@ -1,11 +1,10 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
+import { formatPercent } from '../../../../contract/numbers.base.ts';
 import { reportNames } from '../../../../contract/reports.base.ts';
 import { ButtonLink } from '../../../ui/Button.tsx';
 import { reportTitle } from '../report-title.ts';
 import styles from './QuizCompletion.module.css';
-
-const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent' });
 
 /** The reports a quiz fed, in My Opinion DNA's order, unknown names last. */
 function orderedReports(percentages: Record<string, number>): [string, number][] {
@@ -60,7 +59,7 @@ export function QuizCompletion({
               <span className={styles.fill} style={{ width: `${percent}%` }} />
             </span>
             <span className={styles.percent}>
-              {percentFormat.format(percent / 100)}
+              {formatPercent(percent)}
               <span className="visually-hidden"> of its statements answered</span>
             </span>
           </li>

@@ -1,8 +1,7 @@
 import type { MouseEvent } from 'react';
+import { formatPercent } from '../../../../contract/numbers.base.ts';
 import type { QuizProgress } from '../quiz-progress.ts';
 import styles from './QuizProgressBar.module.css';
-
-const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent' });
 
 /**
  * How far the member is: answered of total and the percentage, as a progress bar screen readers
@@ -18,7 +17,7 @@ export function QuizProgressBar({
   firstUnansweredId: string | null;
   onJump: () => void;
 }) {
-  const percentText = percentFormat.format(progress.percent / 100);
+  const percentText = formatPercent(progress.percent);
   function handleJump(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     onJump();

@@ -7,14 +7,14 @@ import { reportSummaries } from '../../reports/report-names.ts';
 import { absoluteUrl, copyText } from '../clipboard.ts';
 import { useMyShares, useShareReport, useUnshareReport, type Share } from '../shares-api.ts';
 import styles from './ShareReportPanel.module.css';
+import { lazily } from '../../../ui/lazily.ts';
 
 export const stopSharingConfirmText =
   'Stop sharing this link? Anyone who opens it will see that you removed this result.';
 
-const createdFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+const createdFormat = lazily(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';
@@ -192,7 +192,7 @@ export function ShareReportPanel({ name }: { name: ReportName }) {
                     {absoluteUrl(share.Url)}
                   </a>
                   <span className={styles.muted}>
-                    {createdFormat.format(new Date(share.Created))} ·{' '}
+                    {createdFormat().format(new Date(share.Created))} ·{' '}
                     {share.ShowName ? 'shows your username' : 'no name shown'}
                   </span>
                 </div>
@@ -200,7 +200,7 @@ export function ShareReportPanel({ name }: { name: ReportName }) {
                   <Button
                     size="small"
                     onClick={() => void handleCopy(share)}
-                    aria-label={`Copy the link made ${createdFormat.format(new Date(share.Created))}`}
+                    aria-label={`Copy the link made ${createdFormat().format(new Date(share.Created))}`}
                   >
                     Copy
                   </Button>
@@ -209,7 +209,7 @@ export function ShareReportPanel({ name }: { name: ReportName }) {
                     variant="danger"
                     disabled={unshare.isPending && unshare.variables === share.Token}
                     onClick={() => void handleStop(share)}
-                    aria-label={`Stop sharing the link made ${createdFormat.format(new Date(share.Created))}`}
+                    aria-label={`Stop sharing the link made ${createdFormat().format(new Date(share.Created))}`}
                   >
                     Stop sharing
                   </Button>
