@@ -1,11 +1,11 @@
 /*
  * Counts and percentages as every page shows them, in en-US form ('1,204', '62%'), for the server
  * and the browser alike. Written out rather than through `Intl.NumberFormat`: a browser's first use
- * of any `Intl` formatter in a page loads its locale data, a main-thread block of 25–70 ms on the
+ * of any `Intl` formatter in a page loads its locale data, a main-thread block of 25–97 ms on the
  * machine of docs/decisions/092-no-locale-data-before-the-first-tap.md (four times that on a
  * Lighthouse phone), and a page that shows only counts and shares needs none of it. The output is
- * the same as `Intl.NumberFormat('en-US')`'s for every whole number but -0 (written '0'); anything else (a fraction, a
- * number too large to write out) is left to `Intl`.
+ * the same as `Intl.NumberFormat('en-US')`'s for every whole number but -0 (written '0');
+ * anything else (a fraction, a number too large to write out) is left to `Intl`.
  */
 
 /** Below this, `String(value)` writes every digit (no exponent). */
