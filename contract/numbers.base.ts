@@ -26,6 +26,6 @@ export function formatCount(value: number): string {
  * read 28.5 % as the double nearest 0.285, just below it, and wrote '28%'.)
  */
 export function formatPercent(percent: number): string {
-  const whole = Math.sign(percent) * Math.round(Math.abs(percent));
-  return `${formatCount(whole === 0 ? 0 : whole)}%`;
+  // formatCount writes the -0 a small negative share rounds to as '0'.
+  return `${formatCount(Math.sign(percent) * Math.round(Math.abs(percent)))}%`;
 }
