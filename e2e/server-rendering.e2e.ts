@@ -566,6 +566,24 @@ describe.skipIf(isBrowserMissing)('server rendering: the app on the server, hydr
     await page.context().close();
   });
 
+  it('fetches no modal’s code while a page loads, then the vote prompt’s first once the reader moves', async () => {
+    const page = await newVisitor(browser);
+    const modalChunks: string[] = [];
+    page.on('request', (request) => {
+      const file = /\/assets\/(\w+Modal)-[^/]*\.js$/.exec(request.url())?.[1];
+      if (file) modalChunks.push(file);
+    });
+    await page.goto('/');
+    // The browser has been idle a while: modals preloaded when idle would have been asked for.
+    await page.waitForTimeout(2_000);
+    expect(modalChunks).toEqual([]);
+    await page.keyboard.press('Shift');
+    await expect.poll(() => modalChunks[0], { timeout: 10_000 }).toBe('VotePromptModal');
+    // The rest follow, one an idle period, without another move.
+    await expect.poll(() => new Set(modalChunks).size, { timeout: 15_000 }).toBeGreaterThan(4);
+    await page.context().close();
+  });
+
   // A page at a time, each until its network is idle: minutes on a busy machine.
   it(
     'hydrates every public page without a mismatch or a replaced element',

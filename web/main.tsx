@@ -17,6 +17,7 @@ import './ui/tokens.css';
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 await nextTask();
 initializeConsent();
+await nextTask();
 
 const queryClient = createQueryClient();
 const stateElement = document.getElementById(pageStateElementId);
@@ -24,10 +25,12 @@ if (stateElement) {
   receiveSentState(queryClient, JSON.parse(stateElement.textContent ?? '{}') as DehydratedState);
   stateElement.remove();
 }
+await nextTask();
 
 // The page the server rendered is loaded before the app starts, so that the first render is that
 // page, not a loading state (docs/decisions/085).
 await loadMatchedPages(window.location.pathname);
+await nextTask();
 const router = createAppRouter();
 await nextTask();
 const app = (

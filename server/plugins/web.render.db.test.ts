@@ -76,6 +76,23 @@ describe('a page rendered by the server', () => {
     expect(html.match(/<script type="module" src="\/assets\/app-test.js">/g)).toHaveLength(1);
   });
 
+  it('carries the stylesheets of a part its page loads lazily, which the server renders with it', async () => {
+    const opinion = await buildOpinion(t.db, { title: 'Insights arrive styled' });
+    const html = (await get(`/o/${opinion.slug}`)).body;
+    const stylesheet = (name: string) =>
+      `<link rel="stylesheet" crossorigin href="/assets/${name}-test.css" />`;
+    // The insights' own stylesheet and that of a chunk they import.
+    expect(html).toContain(stylesheet('OpinionInsights'));
+    expect(html).toContain(stylesheet('chart'));
+    // Their code still loads when the app reaches them, not with the page's.
+    expect(html).not.toContain('OpinionInsights-test.js');
+    expect(html).not.toContain('chart-test.js');
+    // A part the app's entry loads lazily (a modal) is never rendered by the server.
+    expect(html).not.toContain('SomeModal-test');
+    // Nor is one another page loads.
+    expect((await get('/')).body).not.toContain('OpinionInsights-test');
+  });
+
   it("holds in its data block what the API answers the reader: a visitor's feed", async () => {
     const page = stateOf((await get('/')).body);
     const feed = await postJson(t.app, '/api/opinion/userfeed', {});

@@ -24,7 +24,13 @@ type ServerEntry = {
   setTransport(transport: Transport): void;
 };
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+};
 type Manifest = Record<string, ManifestChunk>;
 
 /** A page as the build's server entry renders it (web/entry-server.tsx). */
@@ -195,15 +201,22 @@ export async function loadPageRenderer(
     const scripts = new Set<string>();
     // What the entry loads already (index.html names it and its imports) is not named again.
     const seen = new Set(entryClosure);
-    const visit = (key: string) => {
+    const lazyParts = new Set<string>();
+    const visit = (key: string, isLazyPart = false) => {
       const chunk = manifest[key];
       if (!chunk || seen.has(key) || chunk.isEntry) return;
       seen.add(key);
-      scripts.add(`/${chunk.file}`);
+      if (!isLazyPart) scripts.add(`/${chunk.file}`);
       for (const css of chunk.css ?? []) stylesheets.add(`/${css}`);
-      for (const imported of chunk.imports ?? []) visit(imported);
+      for (const imported of chunk.imports ?? []) visit(imported, isLazyPart);
+      if (!isLazyPart) for (const lazyPart of chunk.dynamicImports ?? []) lazyParts.add(lazyPart);
     };
     visit(`pages/${pageFile}.tsx`);
+    // A part the page's own code loads lazily (the insights of docs/decisions/053) is rendered by
+    // the server with the page, so its stylesheets go in the head: without them the part showed
+    // unstyled until its code came, then moved (docs/decisions/087). Its code still loads when
+    // the app reaches it.
+    for (const lazyPart of lazyParts) visit(lazyPart, true);
     const assets = { stylesheets: [...stylesheets], scripts: [...scripts] };
     assetsByPage.set(pageFile, assets);
     return assets;

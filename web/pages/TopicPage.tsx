@@ -8,7 +8,7 @@ import { nextPageHref, pageCursor } from '../routing/paging.ts';
 import { FeedView } from '../features/feed/components/FeedView.tsx';
 import { collectFeedOpinions } from '../features/feed/feed-items.ts';
 import { topicGroupsQuery } from '../features/insights/api.ts';
-import { LazyTopicGroups } from '../features/insights/components/LazyInsights.tsx';
+import { LazyTopicGroups } from '../features/insights/components/LazyTopicGroups.tsx';
 import { useSession } from '../features/session/session.ts';
 import { FollowTopicButton } from '../features/topics/components/FollowTopicButton.tsx';
 import { capitalizeFirst, pluralize } from '../ui/format.ts';

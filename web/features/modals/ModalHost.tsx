@@ -35,10 +35,15 @@ const preloadOrder: ReadonlyArray<keyof typeof loadModals> = [
   'subscription',
 ];
 
+/** What counts as a reader's first move: a tap, a click or a key. */
+const firstMoves = ['pointerdown', 'keydown'] as const;
+
 /**
- * Fetches the modals' code while the browser is idle, so that the first click opens at once: one
- * modal an idle period, since each brings stylesheets the page then takes in, and all at once
- * they held the page up for a long task of their own (docs/decisions/087).
+ * Fetches the modals' code, one modal an idle period, once the reader first taps, clicks or presses
+ * a key, so that the next modal they open does so at once. Each brings stylesheets the page
+ * then takes in, which a phone spends a long task on; fetched while the page loaded, they kept a
+ * reader who had not yet touched anything waiting (docs/decisions/087). A modal opened before its
+ * turn loads then, as every lazy part does.
  */
 export function preloadModals() {
   const queue = [...preloadOrder];
@@ -53,7 +58,13 @@ export function preloadModals() {
     const settled = loadModals[kind]().catch(() => {});
     void settled.then(() => whenIdle(preloadNext));
   };
-  whenIdle(preloadNext);
+  const start = () => {
+    for (const move of firstMoves) document.removeEventListener(move, start, { capture: true });
+    whenIdle(preloadNext);
+  };
+  for (const move of firstMoves) {
+    document.addEventListener(move, start, { capture: true, passive: true });
+  }
 }
 
 export function ModalHost() {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MemberLink } from '../../people/components/MemberLink.tsx';
 import { Link } from 'react-router';
 import type { Opinion, VoteResults } from '../../../../contract/entities.ts';
-import { LazyOpinionInsights } from '../../insights/components/LazyInsights.tsx';
+import { LazyOpinionInsights } from '../../insights/components/LazyOpinionInsights.tsx';
 import { useModals } from '../../modals/modal-store.tsx';
 import { useSession } from '../../session/session.ts';
 import { absoluteUrl, copyText } from '../../sharing/clipboard.ts';
