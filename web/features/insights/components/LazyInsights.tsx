@@ -1,3 +1,5 @@
+import { Suspense, type ReactNode } from 'react';
+import { IdScope } from '../../../preact/id-scope.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import styles from './LazyInsights.module.css';
 
@@ -10,8 +12,16 @@ import styles from './LazyInsights.module.css';
  * stylesheets in the page's head (server/plugins/web.render.ts).
  */
 
-/** What a screen shows while its code loads. */
-export function SectionPlaceholder({ height }: { height: number }) {
+/** A screen whose code loads lazily, with a placeholder of about its height meanwhile. */
+export function LazySection({ height, children }: { height: number; children: ReactNode }) {
+  return (
+    <IdScope>
+      <Suspense fallback={<SectionPlaceholder height={height} />}>{children}</Suspense>
+    </IdScope>
+  );
+}
+
+function SectionPlaceholder({ height }: { height: number }) {
   return (
     <div className={styles.placeholder} aria-hidden="true">
       <Skeleton height={28} width={200} />
