@@ -11,7 +11,21 @@
  * fresh process gives every run, app and control alike, the same load generator.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
+
+/**
+ * autocannon decodes every response body into a string (`body += chunk`), for callbacks no run
+ * here uses. For a compressed page that is 12 µs of this process's CPU when one page comes back
+ * again and again, and 35–60 µs when the run's pages differ (the decoder's branches are learnt on
+ * one buffer), taken from the two cores the server shares: the opinion page measured 0.16 of
+ * hello-world through it against 0.37 through wrk, which decodes nothing
+ * (docs/decisions/093-the-load-generator-reads-no-bodies.md). Bodies are counted, not decoded.
+ */
+const PipelinedRequestsQueue = createRequire(import.meta.url)(
+  'autocannon/lib/pipelinedRequestsQueue.js',
+) as { prototype: { addBody(data: Buffer): void } };
+PipelinedRequestsQueue.prototype.addBody = () => {};
 
 /** A request as autocannon takes it, as JSON (no callbacks: it crosses into this process). */
 export type PlainRequest = {
