@@ -1,25 +1,15 @@
 import { useHydrated } from '../routing/hydration.tsx';
-import { lazily } from './lazily.ts';
-
-const serverFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
-);
-const readerFormat = lazily(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-);
+import { formatDateTime } from './format.ts';
 
 /**
- * A date and time in the reader's time zone and language. The server knows neither: it writes the
- * time in UTC, which the browser's hydration repeats, and the reader's own follows at once
- * (docs/decisions/085).
+ * A date and time in the reader's time zone, written as en-US writes it. The server does not know
+ * the zone: it writes the time in UTC, which the browser's hydration repeats, and the reader's
+ * own follows at once (docs/decisions/085 and 094).
  */
 export function LocalTime({ iso, className }: { iso: string; className?: string }) {
-  const isHydrated = useHydrated();
-  const date = new Date(iso);
   return (
     <time className={className} dateTime={iso}>
-      {isHydrated ? readerFormat().format(date) : `${serverFormat().format(date)} UTC`}
+      {useLocalTimeText(iso)}
     </time>
   );
 }
@@ -28,5 +18,5 @@ export function LocalTime({ iso, className }: { iso: string; className?: string 
 export function useLocalTimeText(iso: string): string {
   const isHydrated = useHydrated();
   const date = new Date(iso);
-  return isHydrated ? readerFormat().format(date) : `${serverFormat().format(date)} UTC`;
+  return isHydrated ? formatDateTime(date, 'reader') : `${formatDateTime(date, 'UTC')} UTC`;
 }

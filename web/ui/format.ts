@@ -45,3 +45,48 @@ const monthNames = [
 export function formatMonthYear(date: Date): string {
   return `${monthNames[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
+
+const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** Where a date's calendar and clock are read: in UTC (the server's) or the reader's time zone. */
+export type TimeZoneOf = 'UTC' | 'reader';
+
+/** A date's calendar and clock in UTC or in the reader's time zone, by `Date`'s own getters. */
+function partsOf(date: Date, zone: TimeZoneOf) {
+  const utc = zone === 'UTC';
+  return {
+    year: utc ? date.getUTCFullYear() : date.getFullYear(),
+    month: utc ? date.getUTCMonth() : date.getMonth(),
+    day: utc ? date.getUTCDate() : date.getDate(),
+    weekday: utc ? date.getUTCDay() : date.getDay(),
+    hours: utc ? date.getUTCHours() : date.getHours(),
+    minutes: utc ? date.getUTCMinutes() : date.getMinutes(),
+  };
+}
+
+/** 'Sep': a month's short name in UTC, as en-US writes it (`month: 'short'`). */
+export function formatShortMonth(date: Date): string {
+  return monthNames[date.getUTCMonth()]!.slice(0, 3);
+}
+
+/**
+ * 'Mon, Nov 30, 2026': a day in UTC, as `Intl.DateTimeFormat('en-US', { weekday: 'short', day:
+ * 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })` writes it.
+ */
+export function formatWeekdayDate(date: Date): string {
+  const { year, month, day, weekday } = partsOf(date, 'UTC');
+  return `${weekdayNames[weekday]}, ${monthNames[month]!.slice(0, 3)} ${day}, ${year}`;
+}
+
+/**
+ * 'Nov 30, 2026, 9:40 AM': a date and time, as `Intl.DateTimeFormat('en-US', { dateStyle:
+ * 'medium', timeStyle: 'short' })` writes it, in UTC or in the reader's time zone. Written out so
+ * that the reader's own time after hydration needs none of the locale data that `Intl`'s first
+ * formatter loads, 24–49 ms of the main thread (docs/decisions/094); the site writes English as
+ * en-US does, its counts included (docs/decisions/092).
+ */
+export function formatDateTime(date: Date, zone: TimeZoneOf): string {
+  const { year, month, day, hours, minutes } = partsOf(date, zone);
+  const clock = `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${monthNames[month]!.slice(0, 3)} ${day}, ${year}, ${clock}`;
+}

@@ -4,7 +4,7 @@ import {
   isLongEnoughForArgument,
 } from '../../../contract/comments.base.ts';
 import type { Comment, CommentResponseType } from '../../../contract/comments.ts';
-import { formatCount } from '../../ui/format.ts';
+import { formatCount, formatDateTime } from '../../ui/format.ts';
 
 /** The argument form's choices, in the form's order (docs/product/entities.md#response-types). */
 export const responseTypeOptions: readonly { value: CommentResponseType; label: string }[] = [
@@ -130,7 +130,7 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return 'now';
 }
 
-/** The full date and time, for a tooltip. */
+/** The full date and time in the reader's time zone, for a tooltip (docs/decisions/094). */
 export function fullDate(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(new Date(iso), 'reader');
 }

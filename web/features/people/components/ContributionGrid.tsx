@@ -1,7 +1,7 @@
 import { useElementWidth } from '../../../hooks/use-element-width.ts';
 import { gridColourThresholds } from '../../../../contract/contribution-grid.ts';
 import type { ContributionGrid as Grid } from '../../../../contract/people.ts';
-import { formatCount, pluralize } from '../../../ui/format.ts';
+import { formatCount, formatShortMonth, formatWeekdayDate, pluralize } from '../../../ui/format.ts';
 import {
   gridCellPx,
   gridGapPx,
@@ -10,7 +10,6 @@ import {
   weeksThatFit,
 } from '../grid-layout.ts';
 import styles from './ContributionGrid.module.css';
-import { lazily } from '../../../ui/lazily.ts';
 
 const pitch = gridCellPx + gridGapPx;
 const monthRowPx = 16;
@@ -19,19 +18,6 @@ const dayLabels = [
   { row: 2, label: 'Wed' },
   { row: 4, label: 'Fri' },
 ];
-const monthFormat = lazily(
-  () => new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }),
-);
-const dayFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-);
 const legendSteps = [0, 1, 2, 3, 4, 5];
 
 function legendText(step: number): string {
@@ -74,7 +60,7 @@ export function ContributionGrid({ grid }: { grid: Grid }) {
                   x={gridLabelWidthPx + column * pitch}
                   y={monthRowPx - 5}
                 >
-                  {monthFormat().format(date)}
+                  {formatShortMonth(date)}
                 </text>
               ))}
               {dayLabels.map(({ row, label }) => (
@@ -99,7 +85,7 @@ export function ContributionGrid({ grid }: { grid: Grid }) {
                       height={gridCellPx}
                       rx={2}
                     >
-                      <title>{`${pluralize(day.count, 'contribution')} on ${dayFormat().format(day.date)}`}</title>
+                      <title>{`${pluralize(day.count, 'contribution')} on ${formatWeekdayDate(day.date)}`}</title>
                     </rect>
                   ) : null,
                 ),
