@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { IdScope } from '../../../preact/id-scope.ts';
+import { HydrateInTurn } from '../../../routing/hydration.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import styles from './LazyInsights.module.css';
 
@@ -12,12 +12,16 @@ import styles from './LazyInsights.module.css';
  * stylesheets in the page's head (server/plugins/web.render.ts).
  */
 
-/** A screen whose code loads lazily, with a placeholder of about its height meanwhile. */
+/**
+ * A screen whose code loads lazily, with a placeholder of about its height meanwhile. On a page's
+ * first load it hydrates in a turn of its own (its code is asked for then, not in the first pass:
+ * docs/decisions/087), and once that code has arrived.
+ */
 export function LazySection({ height, children }: { height: number; children: ReactNode }) {
   return (
-    <IdScope>
+    <HydrateInTurn>
       <Suspense fallback={<SectionPlaceholder height={height} />}>{children}</Suspense>
-    </IdScope>
+    </HydrateInTurn>
   );
 }
 
