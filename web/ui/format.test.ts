@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   capitalizeFirst,
+  formatDate,
   formatDateTime,
   formatMonthYear,
   formatShortMonth,
@@ -85,7 +86,9 @@ describe('formatDateTime', () => {
       .replace(/\s/g, ' ');
 
   it('writes a date and time in UTC as Intl en-US does', () => {
+    const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
     for (const date of sampleDates()) {
+      expect(formatDate(date, 'UTC'), date.toISOString()).toBe(dateOnly.format(date));
       expect(formatDateTime(date, 'UTC'), date.toISOString()).toBe(intlFormat(date, 'UTC'));
     }
     expect(formatDateTime(new Date('2026-11-30T00:05:00Z'), 'UTC')).toBe('Nov 30, 2026, 12:05 AM');

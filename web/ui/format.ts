@@ -79,14 +79,23 @@ export function formatWeekdayDate(date: Date): string {
 }
 
 /**
+ * 'Nov 30, 2026': a date, as `Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })` writes it, in
+ * UTC or in the reader's time zone.
+ */
+export function formatDate(date: Date, zone: TimeZoneOf): string {
+  const { year, month, day } = partsOf(date, zone);
+  return `${monthNames[month]!.slice(0, 3)} ${day}, ${year}`;
+}
+
+/**
  * 'Nov 30, 2026, 9:40 AM': a date and time, as `Intl.DateTimeFormat('en-US', { dateStyle:
- * 'medium', timeStyle: 'short' })` writes it, in UTC or in the reader's time zone. Written out so
- * that the reader's own time after hydration needs none of the locale data that `Intl`'s first
- * formatter loads, 24–49 ms of the main thread (docs/decisions/094); the site writes English as
- * en-US does, its counts included (docs/decisions/092).
+ * 'medium', timeStyle: 'short' })` writes it, in UTC or in the reader's time zone. Written out, as
+ * `formatDate` is, so that the reader's own time after hydration needs none of the locale data
+ * that `Intl`'s first formatter loads, 24–49 ms of the main thread (docs/decisions/094); the site
+ * writes English as en-US does, its counts included (docs/decisions/092).
  */
 export function formatDateTime(date: Date, zone: TimeZoneOf): string {
-  const { year, month, day, hours, minutes } = partsOf(date, zone);
+  const { hours, minutes } = partsOf(date, zone);
   const clock = `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-  return `${monthNames[month]!.slice(0, 3)} ${day}, ${year}, ${clock}`;
+  return `${formatDate(date, zone)}, ${clock}`;
 }

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { ProfileComment } from '../../../../contract/people.ts';
-import { pluralize } from '../../../ui/format.ts';
+import { formatDate, pluralize } from '../../../ui/format.ts';
 import styles from './UserCommentList.module.css';
-import { lazily } from '../../../ui/lazily.ts';
 
 /** The argument form's names for each response type (docs/product/entities.md#response-types). */
 const responseTypeNames: Record<ProfileComment['ResponseType'], string> = {
@@ -12,11 +11,6 @@ const responseTypeNames: Record<ProfileComment['ResponseType'], string> = {
   commentary: 'Commentary',
   '': '',
 };
-
-// One locale and time zone on the server and in the browser: the page hydrates as it was sent.
-const dateFormat = lazily(
-  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }),
-);
 
 export function UserCommentItem({ comment }: { comment: ProfileComment }) {
   const typeName = responseTypeNames[comment.ResponseType];
@@ -33,7 +27,8 @@ export function UserCommentItem({ comment }: { comment: ProfileComment }) {
               {typeName}
             </span>
           ) : null}
-          <time dateTime={comment.Created}>{dateFormat().format(new Date(comment.Created))}</time>
+          {/* One time zone on the server and in the browser: the page hydrates as it was sent. */}
+          <time dateTime={comment.Created}>{formatDate(new Date(comment.Created), 'UTC')}</time>
           <span>{pluralize(comment.LikeNum, 'good point')}</span>
         </span>
       </header>
