@@ -47,6 +47,7 @@ export function formatMonthYear(date: Date): string {
 }
 
 const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const shortMonthName = (month: number) => monthNames[month]!.slice(0, 3);
 
 /** Where a date's calendar and clock are read: in UTC (the server's) or the reader's time zone. */
 export type TimeZoneOf = 'UTC' | 'reader';
@@ -58,7 +59,6 @@ function partsOf(date: Date, zone: TimeZoneOf) {
     year: utc ? date.getUTCFullYear() : date.getFullYear(),
     month: utc ? date.getUTCMonth() : date.getMonth(),
     day: utc ? date.getUTCDate() : date.getDate(),
-    weekday: utc ? date.getUTCDay() : date.getDay(),
     hours: utc ? date.getUTCHours() : date.getHours(),
     minutes: utc ? date.getUTCMinutes() : date.getMinutes(),
   };
@@ -66,7 +66,7 @@ function partsOf(date: Date, zone: TimeZoneOf) {
 
 /** 'Sep': a month's short name in UTC, as en-US writes it (`month: 'short'`). */
 export function formatShortMonth(date: Date): string {
-  return monthNames[date.getUTCMonth()]!.slice(0, 3);
+  return shortMonthName(date.getUTCMonth());
 }
 
 /**
@@ -74,8 +74,7 @@ export function formatShortMonth(date: Date): string {
  * 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })` writes it.
  */
 export function formatWeekdayDate(date: Date): string {
-  const { year, month, day, weekday } = partsOf(date, 'UTC');
-  return `${weekdayNames[weekday]}, ${monthNames[month]!.slice(0, 3)} ${day}, ${year}`;
+  return `${weekdayNames[date.getUTCDay()]}, ${formatDate(date, 'UTC')}`;
 }
 
 /**
@@ -84,7 +83,7 @@ export function formatWeekdayDate(date: Date): string {
  */
 export function formatDate(date: Date, zone: TimeZoneOf): string {
   const { year, month, day } = partsOf(date, zone);
-  return `${monthNames[month]!.slice(0, 3)} ${day}, ${year}`;
+  return `${shortMonthName(month)} ${day}, ${year}`;
 }
 
 /**

@@ -14,8 +14,8 @@ import styles from './LazyInsights.module.css';
 
 /**
  * A screen whose code loads lazily, with a placeholder of about its height meanwhile. On a page's
- * first load it hydrates in a turn of its own (its code is asked for then, not in the first pass:
- * docs/decisions/087), and once that code has arrived.
+ * first load it hydrates in a turn of its own: its code is asked for then, not in the first pass,
+ * and it hydrates once that code has arrived (docs/decisions/095).
  */
 export function LazySection({ height, children }: { height: number; children: ReactNode }) {
   return (
