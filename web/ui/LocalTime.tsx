@@ -7,9 +7,10 @@ import { formatDateTime } from './format.ts';
  * own follows at once (docs/decisions/085 and 094).
  */
 export function LocalTime({ iso, className }: { iso: string; className?: string }) {
+  const text = useLocalTimeText(iso);
   return (
     <time className={className} dateTime={iso}>
-      {useLocalTimeText(iso)}
+      {text}
     </time>
   );
 }
