@@ -19,9 +19,12 @@
  * whose names start with those words; `nothing` is an identical copy, the noise floor, and
  * `index` the whole function with num_votes indexed again, as before decision 084).
  * BENCH_PARTS may also name arms not run by default: `alternative` (copies of the function with a
- * part written another way: a positive cost means the alternative is cheaper), `unlogged` (the
- * whole function with the insight counts an unlogged table) and `triggers` (the whole function
- * without the votes triggers it sets aside, which still collect their transition tables).
+ * part written another way: a positive cost means the alternative is cheaper) and `triggers` (the
+ * whole function without the votes triggers it sets aside, which still collect their transition
+ * tables).
+ * After each block of every arm, the insight moves the batches logged are folded into the insight
+ * counts (fold_insight_moves, as the tidbit refresh folds them, docs/decisions/096): the fold's
+ * time per move is the rest of what a vote's insight counts cost, off the batch.
  * Arms without a part leave counters behind the votes, so the counters' checks are dropped on this
  * throwaway database; it times, it checks no drift.
  */
@@ -49,10 +52,9 @@ const allParts: Record<string, RegExp[]> = {
     /\n {2}counted as \([\s\S]*?\n {2}\),/,
     /\n {2}queued as \([\s\S]*?\n {2}\),/,
   ],
-  'insight counts (insight_moves, insights_raised, insights_lowered)': [
-    /\n {2}insight_moves as \([\s\S]*?\n {2}\),/,
-    /\n {2}insights_raised as \([\s\S]*?\n {2}\),/,
-    /\n {2}insights_lowered as \([\s\S]*?\n {2}\),/,
+  "insight moves (insights_logged, the hot opinions' fold)": [
+    /\n {2}insights_logged as \([\s\S]*?\n {2}\),/,
+    /\n {2}-- A hot opinion, with ten[\s\S]*?\n {2}end if;/,
   ],
   'argument tallies (tallies_moved)': [
     /-- argument tallies: begin[\s\S]*?-- argument tallies: end\n/,
@@ -72,81 +74,7 @@ const allParts: Record<string, RegExp[]> = {
  * the alternative's: positive when the alternative is cheaper. Run only when BENCH_PARTS names
  * them (docs/decisions/084-what-a-vote-costs.md, "Tried for the insight counts").
  */
-const insightWrites =
-  /\n {2}insights_raised as \([\s\S]*?\n {2}insights_lowered as \([\s\S]*?\n {2}\),/;
 const alternatives: Record<string, { replace: [RegExp, string][]; setup?: string[] }> = {
-  'alternative: insight counts updated where they exist, then the rest inserted': {
-    replace: [
-      [
-        insightWrites,
-        `
-  insights_moved as (
-    update opinion_insight_counts c set
-      votes1 = greatest(c.votes1 + m.d1, 0), votes2 = greatest(c.votes2 + m.d2, 0),
-      votes3 = greatest(c.votes3 + m.d3, 0), votes4 = greatest(c.votes4 + m.d4, 0),
-      votes5 = greatest(c.votes5 + m.d5, 0)
-    from insight_moves m
-    where c.opinion_id = m.opinion_id and c.field = m.field and c.answer = m.answer
-    returning c.opinion_id, c.field, c.answer
-  ),
-  insights_added as (
-    insert into opinion_insight_counts as c (opinion_id, field, answer, votes1, votes2, votes3, votes4, votes5)
-    select m.opinion_id, m.field, m.answer, m.d1, m.d2, m.d3, m.d4, m.d5 from insight_moves m
-    where least(m.d1, m.d2, m.d3, m.d4, m.d5) >= 0 and greatest(m.d1, m.d2, m.d3, m.d4, m.d5) > 0
-      and not exists (select 1 from insights_moved x where x.opinion_id = m.opinion_id and x.field = m.field and x.answer = m.answer)
-    order by m.opinion_id, m.field, m.answer
-    on conflict (opinion_id, field, answer) do update set
-      votes1 = c.votes1 + excluded.votes1, votes2 = c.votes2 + excluded.votes2,
-      votes3 = c.votes3 + excluded.votes3, votes4 = c.votes4 + excluded.votes4,
-      votes5 = c.votes5 + excluded.votes5
-  ),`,
-      ],
-    ],
-  },
-  'alternative: insight counts computed and grouped but not written': {
-    replace: [
-      [
-        insightWrites,
-        `
-  insights_raised as (
-    insert into member_changes (user_id, reason)
-    select 0, 'never' where (select count(*) from insight_moves m where m.d1 + m.d2 + m.d3 + m.d4 + m.d5 > -100) < 0
-  ),`,
-      ],
-    ],
-  },
-  'alternative: insight counts as one jsonb row per opinion': {
-    replace: [
-      [
-        insightWrites,
-        `
-  insight_patches as (
-    select m.opinion_id, jsonb_object_agg(m.field || ':' || m.answer, jsonb_build_array(m.d1, m.d2, m.d3, m.d4, m.d5)) as delta
-    from insight_moves m group by m.opinion_id
-  ),
-  insights_raised as (
-    insert into insight_counts_by_opinion as t (opinion_id, counts)
-    select p.opinion_id, p.delta from insight_patches p
-    order by p.opinion_id
-    on conflict (opinion_id) do update set counts = t.counts || (
-      select jsonb_object_agg(e.key, jsonb_build_array(
-        greatest(coalesce((t.counts->e.key->>0)::int, 0) + (e.value->>0)::int, 0),
-        greatest(coalesce((t.counts->e.key->>1)::int, 0) + (e.value->>1)::int, 0),
-        greatest(coalesce((t.counts->e.key->>2)::int, 0) + (e.value->>2)::int, 0),
-        greatest(coalesce((t.counts->e.key->>3)::int, 0) + (e.value->>3)::int, 0),
-        greatest(coalesce((t.counts->e.key->>4)::int, 0) + (e.value->>4)::int, 0)))
-      from jsonb_each(excluded.counts) e)
-  ),`,
-      ],
-    ],
-    setup: [
-      'create table insight_counts_by_opinion (opinion_id integer primary key, counts jsonb not null)',
-      `insert into insight_counts_by_opinion
-        select opinion_id, jsonb_object_agg(field || ':' || answer,
-          jsonb_build_array(votes1, votes2, votes3, votes4, votes5))
-        from opinion_insight_counts group by opinion_id`,
-    ],
-  },
   'alternative: tidbit jobs filtered by NOT EXISTS before their insert': {
     replace: [
       [
@@ -215,6 +143,8 @@ const functionOf = new Map<string, string>();
 /** Arms of the whole function run with a table changed: statements before and after each block. */
 const tableArms = new Map<string, { before: string[]; after: string[] }>();
 let heapOnly: string | undefined;
+/** Each fold after a block: its time and the moves it folded. */
+const folds: { ms: number; moves: number }[] = [];
 const target = await createTarget(engine, { name: 'vote-statements', poolSize: 2 });
 const times = new Map<string, number[]>();
 const record = (arm: string, ms: number) => times.set(arm, [...(times.get(arm) ?? []), ms]);
@@ -285,10 +215,6 @@ try {
         where t.tgrelid = 'votes'::regclass and not t.tgisinternal
           and pg_get_triggerdef(t.oid) like '%stance.votes_noted%'`.execute(db)
     ).rows;
-    tableArms.set('unlogged: the whole function with the insight counts an unlogged table', {
-      before: ['alter table opinion_insight_counts set unlogged'],
-      after: ['alter table opinion_insight_counts set logged'],
-    });
     tableArms.set('triggers: the whole function without the votes triggers it sets aside', {
       before: guarded.map((trigger) => `drop trigger ${trigger.name} on votes`),
       after: guarded.map((trigger) => trigger.definition),
@@ -353,6 +279,10 @@ try {
           await sql.raw(statement).execute(db);
         if (arm === indexArm) await sql`drop index opinions_most_voted`.execute(db);
       }
+      const start = performance.now();
+      const folded = await sql<{ moves: number }>`
+        select fold_insight_moves(${opinions}::integer[]) as moves`.execute(db);
+      folds.push({ ms: performance.now() - start, moves: folded.rows[0]!.moves });
     }
     // Whether the counters' updates were heap-only (no new index entry): a fill factor below
     // 100 would only help updates that are not.
@@ -411,4 +341,16 @@ for (const name of [...Object.keys(parts), ...Object.keys(alternatives), ...tabl
     `  ${`part: ${name}`.padEnd(66)} ${cost.toFixed(2).padStart(7)} ms ${perVote(cost)}  (${((cost / full) * 100).toFixed(0)} %)`,
   );
 }
+const foldedMoves = folds.reduce((sum, fold) => sum + fold.moves, 0);
+const foldMs = folds.reduce((sum, fold) => sum + fold.ms, 0);
+console.log(
+  `  ${'fold of the insight moves, after each block (fold_insight_moves)'.padEnd(66)} ${(
+    (foldMs / Math.max(foldedMoves, 1)) *
+    1000
+  )
+    .toFixed(0)
+    .padStart(
+      5,
+    )} µs/move  (${folds.length} folds of ${Math.round(foldedMoves / Math.max(folds.length, 1))} moves, ${(foldMs / folds.length).toFixed(1)} ms each)`,
+);
 console.log(`  heap-only updates (no index entry added): ${heapOnly ?? 'unknown'}`);

@@ -282,7 +282,7 @@ export async function lockDerivedRows(
  */
 export async function lockDerivedTable(
   trx: Db,
-  table: 'opinion_insight_counts' | 'report_norms' | 'member_scores',
+  table: 'opinion_insight_counts' | 'opinion_insight_moves' | 'report_norms' | 'member_scores',
 ): Promise<void> {
   if (!trx.isTransaction)
     throw new Error('lockDerivedTable holds its lock until a transaction ends');

@@ -13,6 +13,7 @@ declare
   v_voters integer[];
   v_due_sessions text[];
   v_live_opinions integer[];
+  v_hot_opinions integer[];
 begin
   -- The batch's live sessions, and its opinions locked in id order before any vote is written.
   with live as (
@@ -31,8 +32,13 @@ begin
     (select array_agg(l.position order by l.position) from live l),
     (select array_agg(l.user_id order by l.position) from live l),
     (select array_agg(l.token_hash) filter (where l.is_due) from live l),
-    (select array_agg(k.id) from locked k)
-  into v_positions, v_voters, v_due_sessions, v_live_opinions;
+    (select array_agg(k.id) from locked k),
+    (select array_agg(h.id order by h.id) from (
+      select i.id from unnest(p_opinion_ids) as i (id)
+      where i.id in (select k.id from locked k)
+      group by i.id having count(*) >= 10
+    ) h)
+  into v_positions, v_voters, v_due_sessions, v_live_opinions, v_hot_opinions;
   if v_positions is null then
     return;
   end if;
@@ -83,49 +89,18 @@ begin
     order by c.user_id
     on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
   ),
-  insight_moves as (
-    -- A new or changed vote on a listed opinion moves its voter's answers from the old rating to
-    -- the new one (docs/decisions/075-insights-by-difference.md): one row per (opinion, field,
-    -- answer), the ratings as columns, so a changed vote moves one row per answer, not two
-    -- (docs/decisions/084-what-a-vote-costs.md).
-    select u.opinion_id, a.field, a.answer,
-      sum((u.rating = 1)::int - coalesce((u.previous_rating = 1)::int, 0))::integer as d1,
-      sum((u.rating = 2)::int - coalesce((u.previous_rating = 2)::int, 0))::integer as d2,
-      sum((u.rating = 3)::int - coalesce((u.previous_rating = 3)::int, 0))::integer as d3,
-      sum((u.rating = 4)::int - coalesce((u.previous_rating = 4)::int, 0))::integer as d4,
-      sum((u.rating = 5)::int - coalesce((u.previous_rating = 5)::int, 0))::integer as d5
+  insights_logged as (
+    -- A new or changed vote on a listed opinion by a member who shares personal details is logged
+    -- as one move of the member's insight counts, from the rating it replaced to the new one; the
+    -- counts take the moves later, many votes at a time (fold-insight-moves.sql), and readers add
+    -- the moves still waiting meanwhile (docs/decisions/096-insight-moves-folded-later.md).
+    insert into opinion_insight_moves (opinion_id, user_id, from_rating, to_rating)
+    select u.opinion_id, u.user_id, u.previous_rating, u.rating
     from upserted u
     join opinions o on o.id = u.opinion_id and o.listed
-    join demographics d on d.user_id = u.user_id
-    cross join lateral insight_answers(d) a
+    join demographics d on d.user_id = u.user_id and d.consent <> ''
     where u.previous_rating is distinct from u.rating
-    group by u.opinion_id, a.field, a.answer
-  ),
-  insights_raised as (
-    -- A row whose counts only rise (first votes) is upserted. A row with a falling count has its
-    -- row already (the vote it moves was counted there), and an insert would check the proposed
-    -- negative row: it is updated.
-    insert into opinion_insight_counts as c (opinion_id, field, answer, votes1, votes2, votes3, votes4, votes5)
-    select m.opinion_id, m.field, m.answer, m.d1, m.d2, m.d3, m.d4, m.d5 from insight_moves m
-    where least(m.d1, m.d2, m.d3, m.d4, m.d5) >= 0 and greatest(m.d1, m.d2, m.d3, m.d4, m.d5) > 0
-    order by m.opinion_id, m.field, m.answer
-    on conflict (opinion_id, field, answer) do update set
-      votes1 = c.votes1 + excluded.votes1, votes2 = c.votes2 + excluded.votes2,
-      votes3 = c.votes3 + excluded.votes3, votes4 = c.votes4 + excluded.votes4,
-      votes5 = c.votes5 + excluded.votes5
-  ),
-  insights_lowered as (
-    -- Never below 0: a member whose personal details changed is counted under their old answers
-    -- until the recount their change queued (refresh-member-insights) redoes the opinion, and
-    -- their vote changed meanwhile moves counts under the new answers. The vote is taken; the
-    -- recount makes the counts exact.
-    update opinion_insight_counts c set
-      votes1 = greatest(c.votes1 + m.d1, 0), votes2 = greatest(c.votes2 + m.d2, 0),
-      votes3 = greatest(c.votes3 + m.d3, 0), votes4 = greatest(c.votes4 + m.d4, 0),
-      votes5 = greatest(c.votes5 + m.d5, 0)
-    from insight_moves m
-    where least(m.d1, m.d2, m.d3, m.d4, m.d5) < 0 and c.opinion_id = m.opinion_id
-      and c.field = m.field and c.answer = m.answer
+      and u.opinion_id <> all(coalesce(v_hot_opinions, '{}'))
   ),
   -- argument tallies: begin
   tallies_moved as (
@@ -224,6 +199,15 @@ begin
   left join moved m on m.id = u.opinion_id;
   perform set_config('stance.votes_noted', '', true);
 
+  -- A hot opinion, with ten or more of the batch's votes, has the batch's votes folded into its
+  -- counts right away, with its moves still waiting, rather than logged: a batch's many votes on
+  -- one opinion fold into few rows (docs/decisions/096).
+  if v_hot_opinions is not null then
+    perform fold_insight_moves(
+      v_hot_opinions, v_voters, array(select p_opinion_ids[i] from unnest(v_positions) as i)
+    );
+  end if;
+
   -- Persuasions withdrawn (docs/decisions/077-minds-changed.md): a statement of its own, so that
   -- it reads the votes just written (and a credit committed while this batch waited for a vote's
   -- row), and runs only for the rare batch that has a live credit on one of its opinions.
@@ -280,6 +264,68 @@ begin
   delete from opinion_vote_days;
   return null;
 end $function$;
+
+CREATE OR REPLACE FUNCTION public.fold_insight_moves(p_opinion_ids integer[], p_batch_users integer[] DEFAULT NULL::integer[], p_batch_opinions integer[] DEFAULT NULL::integer[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+declare
+  v_folded integer;
+begin
+  perform 1 from opinions o where o.id = any(p_opinion_ids) order by o.id for no key update;
+  with taken as (
+    delete from opinion_insight_moves m where m.opinion_id = any(p_opinion_ids)
+    returning m.opinion_id, m.user_id, m.from_rating, m.to_rating
+  ),
+  batch as (
+    -- A vote batch's own votes on these opinions, as its upsert left them (the rating replaced in
+    -- previous_rating): each (member, opinion) pair of the batch, one written by this batch.
+    select v.opinion_id, v.user_id, v.previous_rating as from_rating, v.rating as to_rating
+    from unnest(p_batch_users, p_batch_opinions) as b (user_id, opinion_id)
+    join votes v on v.user_id = b.user_id and v.opinion_id = b.opinion_id
+    where b.opinion_id = any(p_opinion_ids) and v.previous_rating is distinct from v.rating
+  ),
+  moves as (
+    select t.opinion_id, a.field, a.answer,
+      sum((t.to_rating = 1)::int - coalesce((t.from_rating = 1)::int, 0))::integer as d1,
+      sum((t.to_rating = 2)::int - coalesce((t.from_rating = 2)::int, 0))::integer as d2,
+      sum((t.to_rating = 3)::int - coalesce((t.from_rating = 3)::int, 0))::integer as d3,
+      sum((t.to_rating = 4)::int - coalesce((t.from_rating = 4)::int, 0))::integer as d4,
+      sum((t.to_rating = 5)::int - coalesce((t.from_rating = 5)::int, 0))::integer as d5
+    from (
+      select * from taken
+      union all
+      select * from batch
+    ) t
+    join opinions o on o.id = t.opinion_id and o.listed
+    join demographics d on d.user_id = t.user_id
+    cross join lateral insight_answers(d) a
+    group by t.opinion_id, a.field, a.answer
+  ),
+  raised as (
+    insert into opinion_insight_counts as c (opinion_id, field, answer, votes1, votes2, votes3, votes4, votes5)
+    select m.opinion_id, m.field, m.answer, m.d1, m.d2, m.d3, m.d4, m.d5 from moves m
+    where least(m.d1, m.d2, m.d3, m.d4, m.d5) >= 0 and greatest(m.d1, m.d2, m.d3, m.d4, m.d5) > 0
+    order by m.opinion_id, m.field, m.answer
+    on conflict (opinion_id, field, answer) do update set
+      votes1 = c.votes1 + excluded.votes1, votes2 = c.votes2 + excluded.votes2,
+      votes3 = c.votes3 + excluded.votes3, votes4 = c.votes4 + excluded.votes4,
+      votes5 = c.votes5 + excluded.votes5
+  ),
+  lowered as (
+    update opinion_insight_counts c set
+      votes1 = greatest(c.votes1 + m.d1, 0), votes2 = greatest(c.votes2 + m.d2, 0),
+      votes3 = greatest(c.votes3 + m.d3, 0), votes4 = greatest(c.votes4 + m.d4, 0),
+      votes5 = greatest(c.votes5 + m.d5, 0)
+    from moves m
+    where least(m.d1, m.d2, m.d3, m.d4, m.d5) < 0 and c.opinion_id = m.opinion_id
+      and c.field = m.field and c.answer = m.answer
+  )
+  select (select count(*) from taken) + (select count(*) from batch) into v_folded;
+  return v_folded;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION public.insight_answers(d demographics)
  RETURNS TABLE(field text, answer text)

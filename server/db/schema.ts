@@ -570,6 +570,18 @@ export interface OpinionInsightCountsTable {
   votes5: Generated<number>;
 }
 
+/**
+ * Derived (docs/decisions/096): a vote's move of its voter's insight counts, logged by the vote
+ * batch and folded into opinion_insight_counts later; readers add the moves still here.
+ */
+export interface OpinionInsightMovesTable {
+  opinionId: number;
+  userId: number;
+  /** The rating the vote replaced; null for a first vote. */
+  fromRating: number | null;
+  toRating: number;
+}
+
 /** Derived (docs/decisions/052): a topic's last grouping check and the grouping it published. */
 export interface TopicGroupingsTable {
   topicId: number;
@@ -647,6 +659,7 @@ export interface Database {
   userTags: UserTagsTable;
   userTagMembers: UserTagMembersTable;
   opinionInsightCounts: OpinionInsightCountsTable;
+  opinionInsightMoves: OpinionInsightMovesTable;
   topicGroupings: TopicGroupingsTable;
   topicGroups: TopicGroupsTable;
   topicGroupMembers: TopicGroupMembersTable;

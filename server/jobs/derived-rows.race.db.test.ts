@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { replaceMemberScores } from '../features/analytics/analytics.repository.ts';
 import { hashSessionToken } from '../plugins/session.ts';
-import { findInsightCountDrift } from '../features/insights/insights.service.ts';
+import {
+  findInsightCountDrift,
+  refreshOpinionTidbits,
+} from '../features/insights/insights.service.ts';
 import { applyVotesInSessions } from '../features/opinions/opinions.repository.ts';
 import {
   listGroupMembers,
@@ -116,6 +119,49 @@ describe('derived rows replaced by several writers at once', () => {
           : refreshInsightCounts(handle.db, opinion.id),
     );
     await castBatch(times);
+    expect(await findInsightCountDrift(handle.db)).toEqual([]);
+  });
+
+  it("opinions' insight moves: spread vote batches logging them, folds, recounts and a rebuild at once all succeed and agree with the votes", async () => {
+    // Eight votes an opinion a batch: each is logged as a move, for a fold later (decision 096).
+    const opinions = await Promise.all([1, 2, 3].map(() => buildOpinion(handle.db)));
+    const voters = await votersWithDetails(24, (index) => 1950 + index);
+    const tokenHashes = await Promise.all(
+      voters.map(async (voter) =>
+        hashSessionToken((await loginAs(handle.db, voter.id)).split('=')[1]!),
+      ),
+    );
+    const live = { idleCutoff: new Date(0), touchBefore: new Date(0), insightsSettleMs: 0 };
+    const castBatch = (round: number) =>
+      applyVotesInSessions(
+        handle.db,
+        tokenHashes.map((tokenHash, index) => ({
+          tokenHash,
+          opinionId: opinions[index % 3]!.id,
+          rating: 1 + ((index + round) % 5),
+        })),
+        { milestoneThresholds: [], ...live },
+      );
+    const opinionIds = opinions.map((opinion) => opinion.id);
+    await castBatch(0);
+    const waiting = await handle.db
+      .selectFrom('opinionInsightMoves')
+      .select('opinionId')
+      .where('opinionId', 'in', opinionIds)
+      .execute();
+    expect(waiting).toHaveLength(24);
+    await allAtOnce((index) =>
+      index === 0
+        ? rebuildInsightCounts(handle.db)
+        : index % 2
+          ? castBatch(index)
+          : index % 4
+            ? refreshOpinionTidbits(handle.db, opinionIds, 10)
+            : refreshInsightCounts(handle.db, opinions[0]!.id),
+    );
+    await castBatch(times);
+    expect(await findInsightCountDrift(handle.db)).toEqual([]);
+    await refreshOpinionTidbits(handle.db, opinionIds, 10);
     expect(await findInsightCountDrift(handle.db)).toEqual([]);
   });
 

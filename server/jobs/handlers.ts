@@ -58,7 +58,7 @@ export const jobHandlers: JobHandlers = {
   },
   /** Recounts one opinion's insight counts, then its tidbit; checks its topics' groupings (decision 052). */
   [refreshOpinionInsightsJobKind]: refreshOpinionInsightsJob,
-  /** A while after votes moved an opinion's counts: its tidbit and its topics' groupings (decision 075). */
+  /** A while after votes: their moves folded into the counts, the tidbit, the topics' groupings (075, 096). */
   [refreshOpinionTidbitJobKind]: refreshOpinionTidbitJob,
   /** After a member's personal details changed: queues the refresh of every opinion they voted on. */
   [refreshMemberInsightsJobKind]: refreshMemberInsightsJob,

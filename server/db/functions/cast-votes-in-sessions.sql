@@ -26,12 +26,14 @@
 --      so each sees the exact count its votes passed through; when that passes one of
 --      p_thresholds (the vote awards, contract/milestones.ts) a milestone check job is queued in
 --      the same transaction, at most one waiting per member (its dedupe key);
---    - a new or changed vote on a listed opinion moves the opinion's insight counts by difference:
---      for each of the member's answers (insight-answers.sql), the answer's row counts one voter
---      more at the new rating and one fewer at the rating it replaced; and queues that opinion's
---      tidbit refresh p_settle_ms later (one job waiting per opinion, its dedupe key), so that the
---      votes arriving meanwhile share one (docs/decisions/052-insights-and-stored-groups.md,
---      075-insights-by-difference.md);
+--    - a new or changed vote on a listed opinion by a member who shares personal details logs one
+--      move of the member's insight counts, from the rating it replaced to the new one, which the
+--      counts take later (fold-insight-moves.sql; readers add the moves waiting meanwhile), unless
+--      the opinion is hot in the batch (step 4); and
+--      queues that opinion's tidbit refresh, which folds its moves first, p_settle_ms later (one
+--      job waiting per opinion, its dedupe key), so that the votes arriving meanwhile share one
+--      (docs/decisions/052-insights-and-stored-groups.md, 075-insights-by-difference.md,
+--      096-insight-moves-folded-later.md);
 --    - opinion_vote_days: a new vote adds one to today (UTC), a changed rating moves the vote from
 --      the day it was last cast to today;
 --    - the opinions' counters votes1..votes5 move by the sum of the batch's differences;
@@ -40,10 +42,14 @@
 --      batch, as the day triggers do);
 --    - vote_changes: a vote on a listed opinion moved to another rating is recorded, from and to
 --      (a member's history and an opinion's movement, docs/decisions/077-minds-changed.md).
--- 4. Persuasions withdrawn, only when a voter of the batch has a live one on a voted opinion (one
+-- 4. A hot opinion's insight counts moved at once: an opinion with ten or more of the batch's
+--    votes has the batch's votes on it, with its moves still waiting, folded into its counts by
+--    fold_insight_moves (fold-insight-moves.sql), as the batch moved every opinion's counts before
+--    decision 096: a batch's many votes on one opinion move few rows.
+-- 5. Persuasions withdrawn, only when a voter of the batch has a live one on a voted opinion (one
 --    index probe otherwise): a member whose rating went back from the side an argument moved them
 --    to no longer counts as persuaded by it; its count and its author's karma go down with it.
--- 5. Each vote answers its position, its member, its opinion's counters after the whole batch
+-- 6. Each vote answers its position, its member, its opinion's counters after the whole batch
 --    and the rating it replaced (null for a first vote).
 --
 -- Planned once per connection (plan_cache_mode = force_generic_plan): an array parameter makes
@@ -68,6 +74,7 @@ declare
   v_voters integer[];
   v_due_sessions text[];
   v_live_opinions integer[];
+  v_hot_opinions integer[];
 begin
   -- The batch's live sessions, and its opinions locked in id order before any vote is written.
   with live as (
@@ -86,8 +93,13 @@ begin
     (select array_agg(l.position order by l.position) from live l),
     (select array_agg(l.user_id order by l.position) from live l),
     (select array_agg(l.token_hash) filter (where l.is_due) from live l),
-    (select array_agg(k.id) from locked k)
-  into v_positions, v_voters, v_due_sessions, v_live_opinions;
+    (select array_agg(k.id) from locked k),
+    (select array_agg(h.id order by h.id) from (
+      select i.id from unnest(p_opinion_ids) as i (id)
+      where i.id in (select k.id from locked k)
+      group by i.id having count(*) >= 10
+    ) h)
+  into v_positions, v_voters, v_due_sessions, v_live_opinions, v_hot_opinions;
   if v_positions is null then
     return;
   end if;
@@ -138,49 +150,18 @@ begin
     order by c.user_id
     on conflict (dedupe_key) where done_at is null and attempts = 0 do nothing
   ),
-  insight_moves as (
-    -- A new or changed vote on a listed opinion moves its voter's answers from the old rating to
-    -- the new one (docs/decisions/075-insights-by-difference.md): one row per (opinion, field,
-    -- answer), the ratings as columns, so a changed vote moves one row per answer, not two
-    -- (docs/decisions/084-what-a-vote-costs.md).
-    select u.opinion_id, a.field, a.answer,
-      sum((u.rating = 1)::int - coalesce((u.previous_rating = 1)::int, 0))::integer as d1,
-      sum((u.rating = 2)::int - coalesce((u.previous_rating = 2)::int, 0))::integer as d2,
-      sum((u.rating = 3)::int - coalesce((u.previous_rating = 3)::int, 0))::integer as d3,
-      sum((u.rating = 4)::int - coalesce((u.previous_rating = 4)::int, 0))::integer as d4,
-      sum((u.rating = 5)::int - coalesce((u.previous_rating = 5)::int, 0))::integer as d5
+  insights_logged as (
+    -- A new or changed vote on a listed opinion by a member who shares personal details is logged
+    -- as one move of the member's insight counts, from the rating it replaced to the new one; the
+    -- counts take the moves later, many votes at a time (fold-insight-moves.sql), and readers add
+    -- the moves still waiting meanwhile (docs/decisions/096-insight-moves-folded-later.md).
+    insert into opinion_insight_moves (opinion_id, user_id, from_rating, to_rating)
+    select u.opinion_id, u.user_id, u.previous_rating, u.rating
     from upserted u
     join opinions o on o.id = u.opinion_id and o.listed
-    join demographics d on d.user_id = u.user_id
-    cross join lateral insight_answers(d) a
+    join demographics d on d.user_id = u.user_id and d.consent <> ''
     where u.previous_rating is distinct from u.rating
-    group by u.opinion_id, a.field, a.answer
-  ),
-  insights_raised as (
-    -- A row whose counts only rise (first votes) is upserted. A row with a falling count has its
-    -- row already (the vote it moves was counted there), and an insert would check the proposed
-    -- negative row: it is updated.
-    insert into opinion_insight_counts as c (opinion_id, field, answer, votes1, votes2, votes3, votes4, votes5)
-    select m.opinion_id, m.field, m.answer, m.d1, m.d2, m.d3, m.d4, m.d5 from insight_moves m
-    where least(m.d1, m.d2, m.d3, m.d4, m.d5) >= 0 and greatest(m.d1, m.d2, m.d3, m.d4, m.d5) > 0
-    order by m.opinion_id, m.field, m.answer
-    on conflict (opinion_id, field, answer) do update set
-      votes1 = c.votes1 + excluded.votes1, votes2 = c.votes2 + excluded.votes2,
-      votes3 = c.votes3 + excluded.votes3, votes4 = c.votes4 + excluded.votes4,
-      votes5 = c.votes5 + excluded.votes5
-  ),
-  insights_lowered as (
-    -- Never below 0: a member whose personal details changed is counted under their old answers
-    -- until the recount their change queued (refresh-member-insights) redoes the opinion, and
-    -- their vote changed meanwhile moves counts under the new answers. The vote is taken; the
-    -- recount makes the counts exact.
-    update opinion_insight_counts c set
-      votes1 = greatest(c.votes1 + m.d1, 0), votes2 = greatest(c.votes2 + m.d2, 0),
-      votes3 = greatest(c.votes3 + m.d3, 0), votes4 = greatest(c.votes4 + m.d4, 0),
-      votes5 = greatest(c.votes5 + m.d5, 0)
-    from insight_moves m
-    where least(m.d1, m.d2, m.d3, m.d4, m.d5) < 0 and c.opinion_id = m.opinion_id
-      and c.field = m.field and c.answer = m.answer
+      and u.opinion_id <> all(coalesce(v_hot_opinions, '{}'))
   ),
   -- argument tallies: begin
   tallies_moved as (
@@ -278,6 +259,15 @@ begin
   left join upserted u on u.user_id = b.user_id and u.opinion_id = p_opinion_ids[b.position]
   left join moved m on m.id = u.opinion_id;
   perform set_config('stance.votes_noted', '', true);
+
+  -- A hot opinion, with ten or more of the batch's votes, has the batch's votes folded into its
+  -- counts right away, with its moves still waiting, rather than logged: a batch's many votes on
+  -- one opinion fold into few rows (docs/decisions/096).
+  if v_hot_opinions is not null then
+    perform fold_insight_moves(
+      v_hot_opinions, v_voters, array(select p_opinion_ids[i] from unnest(v_positions) as i)
+    );
+  end if;
 
   -- Persuasions withdrawn (docs/decisions/077-minds-changed.md): a statement of its own, so that
   -- it reads the votes just written (and a credit committed while this batch waited for a vote's

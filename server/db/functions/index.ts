@@ -11,6 +11,7 @@ export const functionSources = [
   'argument-persuasion',
   'argument-tallies',
   'cast-votes-in-sessions',
+  'fold-insight-moves',
   'insight-answers',
   'member-changes',
   'vote-days',

@@ -25,6 +25,7 @@ import * as insightsByDifference from './20261128T1000-insights-by-difference.ts
 import * as opinionsMostVoted from './20261128T1800-index-most-voted-opinions.ts';
 import * as mostVotedByBand from './20261129T0300-most-voted-by-band.ts';
 import * as insightCountsByAnswer from './20261129T0400-insight-counts-by-answer.ts';
+import * as insightMovesFoldedLater from './20261130T0100-insight-moves-folded-later.ts';
 import * as rewordTidbits from './20261128T1800-reword-tidbits.ts';
 import * as argumentTallies from './20261128T2010-argument-tallies.ts';
 import * as mindsChanged from './20261128T2020-minds-changed.ts';
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0200-erase-accounts-and-key-hashes': eraseAccountsAndKeyHashes,
   '20261129T0300-most-voted-by-band': mostVotedByBand,
   '20261129T0400-insight-counts-by-answer': insightCountsByAnswer,
+  '20261130T0100-insight-moves-folded-later': insightMovesFoldedLater,
 };

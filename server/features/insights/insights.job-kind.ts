@@ -11,8 +11,9 @@
 export const refreshOpinionInsightsJobKind = 'refresh-opinion-insights';
 
 /**
- * Refreshes one opinion's tidbit from its stored counts and checks its topics' groupings, a while
- * after votes moved its counts (the vote batch moves the counts themselves); payload `{opinionId}`.
+ * Folds one opinion's waiting insight moves into its counts, then refreshes its tidbit from them
+ * and checks its topics' groupings, a while after its votes (the vote batch queues it; a worker
+ * takes the ones it claimed together); payload `{opinionId}`.
  */
 export const refreshOpinionTidbitJobKind = 'refresh-opinion-tidbit';
 

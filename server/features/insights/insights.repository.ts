@@ -9,11 +9,13 @@ import {
 /*
  * The insights' derived tables (docs/decisions/052-insights-and-stored-groups.md): per listed
  * opinion, demographic field, answer and rating, a count of voters; per topic, the stored opinion
- * groups. The vote batch moves an opinion's counts by difference as it writes the votes
- * (docs/decisions/075-insights-by-difference.md); a member's new personal details, the seeds and a
- * repair recount them from votes ⨝ demographics here, so a recount is right whatever happened
- * before. Which answer of a member counts under which field is the database's insight_answers
- * (server/db/functions/insight-answers.sql), for both.
+ * groups. The counts move by difference (docs/decisions/075-insights-by-difference.md): the vote
+ * batch logs each vote's move in opinion_insight_moves and the counts take the moves later, many
+ * at a time (fold_insight_moves, docs/decisions/096-insight-moves-folded-later.md); every reader
+ * here adds the moves still waiting, so the counts read include every committed vote. A member's
+ * new personal details, the seeds and a repair recount them from votes ⨝ demographics here, so a
+ * recount is right whatever happened before. Which answer of a member counts under which field is
+ * the database's insight_answers (server/db/functions/insight-answers.sql), for all of them.
  */
 
 /**
@@ -38,14 +40,47 @@ function rawInsightCounts(opinionId: number | null): RawBuilder<unknown> {
   `;
 }
 
+/**
+ * The counts as readers take them: the stored rows with the moves still waiting added, summed per
+ * (opinion, field, answer), for one opinion or (null) all. A waiting move counts under its
+ * member's answers now, as the fold will count it.
+ */
+function storedInsightCounts(opinionId: number | null): RawBuilder<unknown> {
+  return sql`
+    select s.opinion_id, s.field, s.answer,
+      sum(s.votes1)::integer as votes1, sum(s.votes2)::integer as votes2,
+      sum(s.votes3)::integer as votes3, sum(s.votes4)::integer as votes4,
+      sum(s.votes5)::integer as votes5
+    from (
+      select c.opinion_id, c.field, c.answer, c.votes1, c.votes2, c.votes3, c.votes4, c.votes5
+      from opinion_insight_counts c
+      ${opinionId === null ? sql`` : sql`where c.opinion_id = ${opinionId}`}
+      union all
+      select m.opinion_id, a.field, a.answer,
+        (m.to_rating = 1)::int - coalesce((m.from_rating = 1)::int, 0),
+        (m.to_rating = 2)::int - coalesce((m.from_rating = 2)::int, 0),
+        (m.to_rating = 3)::int - coalesce((m.from_rating = 3)::int, 0),
+        (m.to_rating = 4)::int - coalesce((m.from_rating = 4)::int, 0),
+        (m.to_rating = 5)::int - coalesce((m.from_rating = 5)::int, 0)
+      from opinion_insight_moves m
+      join opinions o on o.id = m.opinion_id and o.listed
+      join demographics d on d.user_id = m.user_id
+      cross join lateral insight_answers(d) a
+      ${opinionId === null ? sql`` : sql`where m.opinion_id = ${opinionId}`}
+    ) s
+    group by s.opinion_id, s.field, s.answer
+  `;
+}
+
 const insertInsightCounts = sql`
   insert into opinion_insight_counts (opinion_id, field, answer, votes1, votes2, votes3, votes4, votes5)
 `;
 
 /**
- * Replaces one opinion's insight counts with those of its votes now (none when it is unlisted).
- * The opinion's row is locked first, as a vote batch locks it before it moves the counts: a batch
- * waits for the recount, or the recount for the batch, never half of each.
+ * Replaces one opinion's insight counts with those of its votes now (none when it is unlisted),
+ * and drops its waiting moves, which those votes include. The opinion's row is locked first, as a
+ * vote batch and a fold lock it before they log or fold its moves: each waits for the recount, or
+ * the recount for it, never half of each.
  */
 export async function refreshInsightCounts(db: Db, opinionId: number): Promise<void> {
   await inTransaction(db, async (trx) => {
@@ -55,6 +90,7 @@ export async function refreshInsightCounts(db: Db, opinionId: number): Promise<v
       .where('id', '=', opinionId)
       .forNoKeyUpdate()
       .execute();
+    await trx.deleteFrom('opinionInsightMoves').where('opinionId', '=', opinionId).execute();
     await trx.deleteFrom('opinionInsightCounts').where('opinionId', '=', opinionId).execute();
     await sql`${insertInsightCounts} ${rawInsightCounts(opinionId)}`.execute(trx);
   });
@@ -63,16 +99,20 @@ export async function refreshInsightCounts(db: Db, opinionId: number): Promise<v
 /** Rebuilds every opinion's insight counts from scratch. */
 export async function rebuildInsightCounts(db: Db): Promise<void> {
   await inTransaction(db, async (trx) => {
-    // Writers of single opinions' counts wait until the rebuild is in; readers do not.
+    // Vote batches (logging moves) and folds wait until the rebuild is in; readers do not. The
+    // moves first, in the order a fold takes them: a fold holding moves would otherwise wait for
+    // the counts while the rebuild waits for its moves.
+    await lockDerivedTable(trx, 'opinion_insight_moves');
     await lockDerivedTable(trx, 'opinion_insight_counts');
+    await trx.deleteFrom('opinionInsightMoves').execute();
     await trx.deleteFrom('opinionInsightCounts').execute();
     await sql`${insertInsightCounts} ${rawInsightCounts(null)}`.execute(trx);
   });
 }
 
 /**
- * Counts where the stored insight counts and the raw votes disagree (verify-counts), one per
- * (opinion, field, answer, rating): none when right.
+ * Counts where the stored insight counts (with the moves waiting) and the raw votes disagree
+ * (verify-counts), one per (opinion, field, answer, rating): none when right.
  */
 export async function findInsightCountDrift(db: Db) {
   const result = await sql<{
@@ -86,7 +126,7 @@ export async function findInsightCountDrift(db: Db) {
     select coalesce(s.opinion_id, r.opinion_id) as opinion_id,
       coalesce(s.field, r.field) as field, coalesce(s.answer, r.answer) as answer,
       x.rating, x.stored, x.actual
-    from opinion_insight_counts s
+    from (${storedInsightCounts(null)}) s
     full join (${rawInsightCounts(null)}) r
       on r.opinion_id = s.opinion_id and r.field = s.field and r.answer = s.answer
     cross join lateral (values
@@ -102,17 +142,47 @@ export async function findInsightCountDrift(db: Db) {
   return result.rows;
 }
 
-/** An opinion's insight counts, one per (field, answer, rating) that has voters. */
+/**
+ * An opinion's insight counts, one per (field, answer, rating) that has voters: the stored counts
+ * with the moves still waiting added. Read as one row per answer and split by rating here: five
+ * times fewer rows for the embedded database to write out and for its client to parse.
+ */
 export async function listInsightCounts(db: Db, opinionId: number) {
-  const result = await sql<{ field: string; answer: string; rating: number; votes: number }>`
-    select c.field, c.answer, x.rating, x.votes
-    from opinion_insight_counts c
-    cross join lateral (values
-      (1, c.votes1), (2, c.votes2), (3, c.votes3), (4, c.votes4), (5, c.votes5)
-    ) as x (rating, votes)
-    where c.opinion_id = ${opinionId} and x.votes > 0
+  const result = await sql<{
+    field: string;
+    answer: string;
+    votes1: number;
+    votes2: number;
+    votes3: number;
+    votes4: number;
+    votes5: number;
+  }>`select c.field, c.answer, c.votes1, c.votes2, c.votes3, c.votes4, c.votes5
+    from (${storedInsightCounts(opinionId)}) c`.execute(db);
+  return result.rows.flatMap((row) =>
+    [row.votes1, row.votes2, row.votes3, row.votes4, row.votes5].flatMap((votes, index) =>
+      votes > 0 ? [{ field: row.field, answer: row.answer, rating: index + 1, votes }] : [],
+    ),
+  );
+}
+
+/**
+ * Folds the opinions' waiting insight moves into their stored counts (fold-insight-moves.sql);
+ * answers how many moves it folded. What readers see does not change: they added the moves before.
+ */
+export async function foldInsightMoves(db: Db, opinionIds: readonly number[]): Promise<number> {
+  if (opinionIds.length === 0) return 0;
+  const result = await sql<{ folded: number }>`
+    select fold_insight_moves(${[...opinionIds]}::integer[]) as folded
   `.execute(db);
-  return result.rows;
+  return result.rows[0]?.folded ?? 0;
+}
+
+/**
+ * Gives back the space of folded moves on the embedded database, which has no autovacuum: without
+ * it the log's table and index would grow with every vote ever cast.
+ */
+export async function vacuumInsightMoves(db: Db): Promise<void> {
+  await sql`vacuum opinion_insight_moves`.execute(db);
 }
 
 /** The opinion as insights need it: its counters, whether it is listed, its topics. */

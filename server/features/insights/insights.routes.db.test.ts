@@ -5,6 +5,7 @@ import { demographicsConsentText } from '../../../contract/demographics.base.ts'
 import * as rewordTidbits from '../../db/migrations/20261128T1800-reword-tidbits.ts';
 import type { Db } from '../../db/database.ts';
 import { jobHandlers } from '../../jobs/handlers.ts';
+import { applyVotesInSessions } from '../opinions/opinions.repository.ts';
 import { startJobWorker, type JobWorker } from '../../jobs/worker.ts';
 import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
 import { buildOpinion, buildTopic, buildUser, loginAs } from '../../test/factories.ts';
@@ -489,6 +490,124 @@ describe('the wording rule', () => {
       AgreementDirection: 0,
     });
     expect(sidesOf([5, 0, 0, 5, 0])).toEqual({ agree: 50, neutral: 0, disagree: 50 });
+  });
+});
+
+describe('insight moves, folded later (decision 096)', () => {
+  /** The opinion's waiting moves, oldest first. */
+  const waitingMoves = (opinionId: number) =>
+    t.db
+      .selectFrom('opinionInsightMoves')
+      .select(['userId', 'fromRating', 'toRating'])
+      .where('opinionId', '=', opinionId)
+      .execute();
+  /** The stored rows alone, without the moves waiting. */
+  const tableRows = (opinionId: number) =>
+    t.db
+      .selectFrom('opinionInsightCounts')
+      .select(['field', 'answer', 'votes1', 'votes2', 'votes3', 'votes4', 'votes5'])
+      .where('opinionId', '=', opinionId)
+      .orderBy('field')
+      .orderBy('answer')
+      .execute();
+
+  it('counts a vote at once from its waiting move, and the tidbit refresh folds it into the counts', async () => {
+    const opinion = await buildOpinion(t.db);
+    const voter = await member({ gender: 'female' });
+    await worker.drain();
+    await vote(voter, opinion.id, 2);
+    expect(await waitingMoves(opinion.id)).toEqual([
+      { userId: voter.id, fromRating: null, toRating: 2 },
+    ]);
+    expect(await tableRows(opinion.id)).toEqual([]);
+    // Readers and verify-counts add what waits.
+    expect(await storedCounts(opinion.id)).toEqual([
+      { field: 'gender', answer: 'female', rating: 2, votes: 1 },
+    ]);
+    expect(await findInsightCountDrift(t.db)).toEqual([]);
+
+    await vote(voter, opinion.id, 4);
+    expect(await storedCounts(opinion.id)).toEqual([
+      { field: 'gender', answer: 'female', rating: 4, votes: 1 },
+    ]);
+    await worker.drain(); // the opinion's tidbit refresh, due at once under test
+    expect(await waitingMoves(opinion.id)).toEqual([]);
+    expect(await tableRows(opinion.id)).toEqual([
+      { field: 'gender', answer: 'female', votes1: 0, votes2: 0, votes3: 0, votes4: 1, votes5: 0 },
+    ]);
+    expect(await storedCounts(opinion.id)).toEqual([
+      { field: 'gender', answer: 'female', rating: 4, votes: 1 },
+    ]);
+    expect(await findInsightCountDrift(t.db)).toEqual([]);
+
+    // A lost move is drift: verify-counts reads the moves, not the table alone.
+    await vote(voter, opinion.id, 5);
+    await t.db.deleteFrom('opinionInsightMoves').where('opinionId', '=', opinion.id).execute();
+    expect(await findInsightCountDrift(t.db)).toEqual([
+      expect.objectContaining({ opinionId: opinion.id, rating: 4, stored: 1, actual: 0 }),
+      expect.objectContaining({ opinionId: opinion.id, rating: 5, stored: 0, actual: 1 }),
+    ]);
+    await insightsRepository.refreshInsightCounts(t.db, opinion.id);
+    expect(await findInsightCountDrift(t.db)).toEqual([]);
+  });
+
+  it('folds a batch with ten votes on one opinion in the batch, with the moves already waiting', async () => {
+    const opinion = await buildOpinion(t.db);
+    const voters = await Promise.all(
+      Array.from({ length: 11 }, () => member({ religion: 'none' })),
+    );
+    await worker.drain();
+    await vote(voters[0]!, opinion.id, 1); // logged: one vote in its batch
+    expect(await waitingMoves(opinion.id)).toHaveLength(1);
+    const sessions = await t.db
+      .selectFrom('sessions')
+      .select(['userId', 'tokenHash'])
+      .where(
+        'userId',
+        'in',
+        voters.slice(1).map((voter) => voter.id),
+      )
+      .execute();
+    expect(sessions).toHaveLength(10);
+    await applyVotesInSessions(
+      t.db,
+      sessions.map((session) => ({
+        tokenHash: session.tokenHash,
+        opinionId: opinion.id,
+        rating: 3,
+      })),
+      {
+        milestoneThresholds: [],
+        idleCutoff: new Date(0),
+        touchBefore: new Date(0),
+        insightsSettleMs: 0,
+      },
+    );
+    expect(await waitingMoves(opinion.id)).toEqual([]);
+    expect(await tableRows(opinion.id)).toEqual([
+      { field: 'religion', answer: 'none', votes1: 1, votes2: 0, votes3: 10, votes4: 0, votes5: 0 },
+    ]);
+    expect(await findInsightCountDrift(t.db)).toEqual([]);
+  });
+
+  it('drops the waiting moves a recount or a rebuild counts from the votes, counting each vote once', async () => {
+    const opinion = await buildOpinion(t.db);
+    const [first, second] = await Promise.all([
+      member({ gender: 'male' }),
+      member({ gender: 'male' }),
+    ]);
+    await worker.drain();
+    await vote(first, opinion.id, 5);
+    await insightsRepository.refreshInsightCounts(t.db, opinion.id);
+    expect(await waitingMoves(opinion.id)).toEqual([]);
+    await vote(second, opinion.id, 5);
+    expect(await waitingMoves(opinion.id)).toHaveLength(1);
+    await insightsRepository.rebuildInsightCounts(t.db);
+    expect(await t.db.selectFrom('opinionInsightMoves').selectAll().execute()).toEqual([]);
+    expect(await storedCounts(opinion.id)).toEqual([
+      { field: 'gender', answer: 'male', rating: 5, votes: 2 },
+    ]);
+    expect(await findInsightCountDrift(t.db)).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import { buildOpinion, buildTopic, buildUser } from '../../test/factories.ts';
 import { HttpClient, listen } from '../../test/http-client.ts';
 import { hashPassword } from '../accounts/accounts.passwords.ts';
 import { findInsightCountDrift } from '../insights/insights.service.ts';
+import { listInsightCounts } from '../insights/insights.repository.ts';
 import { findMemberVoteCountDrift, findVoteDayDrift } from '../opinions/opinions.repository.ts';
 import { findArgumentTallyDrift } from '../questions/questions.service.ts';
 
@@ -366,6 +367,34 @@ describe('delete my account', () => {
     const erased = await leaver.client.post('/api/user/delete', { password: leaver.password });
     expect(erased.status, JSON.stringify(erased.json)).toBe(200);
     await worker.drain();
+    await expectNoDrift();
+  });
+
+  it('erases a member whose vote still waits as an insight move: the counts lose that vote alone', async () => {
+    const [leaver, stayer] = await Promise.all([member(), member()]);
+    const opinion = await buildOpinion(t.db);
+    for (const who of [leaver, stayer]) {
+      await ok(who.client, '/api/user/demographics/set', {
+        ...details,
+        consent: demographicsConsentText,
+      });
+    }
+    await ok(stayer.client, '/api/opinion/vote', { id: opinion.id, rating: 2 });
+    await worker.drain(); // the stayer's vote folded into the counts
+    // The leaver's vote waits as a move (docs/decisions/096): the erasure folds it first, so that
+    // it takes away the leaver's count and not the stayer's.
+    await ok(leaver.client, '/api/opinion/vote', { id: opinion.id, rating: 2 });
+    const waiting = await t.db
+      .selectFrom('opinionInsightMoves')
+      .select('userId')
+      .where('opinionId', '=', opinion.id)
+      .execute();
+    expect(waiting).toEqual([{ userId: leaver.user.id }]);
+    const erased = await leaver.client.post('/api/user/delete', { password: leaver.password });
+    expect(erased.status, JSON.stringify(erased.json)).toBe(200);
+    const counts = await listInsightCounts(t.db, opinion.id);
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.every((count) => count.rating === 2 && count.votes === 1)).toBe(true);
     await expectNoDrift();
   });
 

@@ -278,9 +278,11 @@ export async function withdrawCredits(trx: Db, userId: number, amounts: KarmaAmo
 /**
  * The member's votes and quiz answers, with every counter they moved: the opinions are locked in
  * id order first, as a vote batch locks them (cast-votes-in-sessions.sql), so that the two queue
- * rather than deadlock; the opinions' votes1..votes5 and insight counts go down by the member's
- * rows (as insight-answers.sql groups them); the votes by day and the arguments' sides follow
- * the delete through their triggers (vote-days.sql, argument-tallies.sql).
+ * rather than deadlock; their waiting insight moves are folded into the insight counts
+ * (fold-insight-moves.sql, decision 096), so that every vote of the member is counted there; the
+ * opinions' votes1..votes5 and insight counts go down by the member's rows (as insight-answers.sql
+ * groups them); the votes by day and the arguments' sides follow the delete through their
+ * triggers (vote-days.sql, argument-tallies.sql).
  */
 export async function removeVotes(trx: Db, userId: number): Promise<number[]> {
   const locked = await sql<{ id: number }>`
@@ -289,6 +291,7 @@ export async function removeVotes(trx: Db, userId: number): Promise<number[]> {
     order by id
     for no key update
   `.execute(trx);
+  await sql`select fold_insight_moves(${locked.rows.map((row) => row.id)}::integer[])`.execute(trx);
   await sql`
     update opinions o set
       votes1 = o.votes1 - mine.r1, votes2 = o.votes2 - mine.r2, votes3 = o.votes3 - mine.r3,
