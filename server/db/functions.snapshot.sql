@@ -199,9 +199,9 @@ begin
   left join moved m on m.id = u.opinion_id;
   perform set_config('stance.votes_noted', '', true);
 
-  -- A hot opinion, with ten or more of the batch's votes, has the batch's votes folded into its
-  -- counts right away, with its moves still waiting, rather than logged: a batch's many votes on
-  -- one opinion fold into few rows (docs/decisions/096).
+  -- A hot opinion, with ten or more of the batch's votes, has the batch's votes on it folded into
+  -- its counts right away rather than logged: a batch's many votes on one opinion fold into few
+  -- rows (docs/decisions/096).
   if v_hot_opinions is not null then
     perform fold_insight_moves(
       v_hot_opinions, v_voters, array(select p_opinion_ids[i] from unnest(v_positions) as i)
@@ -275,7 +275,9 @@ declare
 begin
   perform 1 from opinions o where o.id = any(p_opinion_ids) order by o.id for no key update;
   with taken as (
-    delete from opinion_insight_moves m where m.opinion_id = any(p_opinion_ids)
+    -- The opinions' waiting moves, unless a vote batch folds its own votes.
+    delete from opinion_insight_moves m
+    where p_batch_users is null and m.opinion_id = any(p_opinion_ids)
     returning m.opinion_id, m.user_id, m.from_rating, m.to_rating
   ),
   batch as (
@@ -303,24 +305,15 @@ begin
     cross join lateral insight_answers(d) a
     group by t.opinion_id, a.field, a.answer
   ),
-  raised as (
+  counted as (
     insert into opinion_insight_counts as c (opinion_id, field, answer, votes1, votes2, votes3, votes4, votes5)
     select m.opinion_id, m.field, m.answer, m.d1, m.d2, m.d3, m.d4, m.d5 from moves m
-    where least(m.d1, m.d2, m.d3, m.d4, m.d5) >= 0 and greatest(m.d1, m.d2, m.d3, m.d4, m.d5) > 0
+    where m.d1 <> 0 or m.d2 <> 0 or m.d3 <> 0 or m.d4 <> 0 or m.d5 <> 0
     order by m.opinion_id, m.field, m.answer
     on conflict (opinion_id, field, answer) do update set
       votes1 = c.votes1 + excluded.votes1, votes2 = c.votes2 + excluded.votes2,
       votes3 = c.votes3 + excluded.votes3, votes4 = c.votes4 + excluded.votes4,
       votes5 = c.votes5 + excluded.votes5
-  ),
-  lowered as (
-    update opinion_insight_counts c set
-      votes1 = greatest(c.votes1 + m.d1, 0), votes2 = greatest(c.votes2 + m.d2, 0),
-      votes3 = greatest(c.votes3 + m.d3, 0), votes4 = greatest(c.votes4 + m.d4, 0),
-      votes5 = greatest(c.votes5 + m.d5, 0)
-    from moves m
-    where least(m.d1, m.d2, m.d3, m.d4, m.d5) < 0 and c.opinion_id = m.opinion_id
-      and c.field = m.field and c.answer = m.answer
   )
   select (select count(*) from taken) + (select count(*) from batch) into v_folded;
   return v_folded;

@@ -562,7 +562,10 @@ export interface OpinionInsightCountsTable {
   field: string;
   /** The answer's value as text (generation: its band's value). */
   answer: string;
-  /** How many voters with this answer gave each rating (0 kept: readers skip it). */
+  /**
+   * How many voters with this answer gave each rating: a sum of differences, 0 kept and below 0
+   * for a while when a recount waits (docs/decisions/096); readers show counts above 0.
+   */
   votes1: Generated<number>;
   votes2: Generated<number>;
   votes3: Generated<number>;

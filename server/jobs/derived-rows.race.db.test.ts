@@ -59,6 +59,32 @@ async function votersWithDetails(count: number, birthYear: (index: number) => nu
   return voters;
 }
 
+/**
+ * A vote batch of every voter, each in a session of their own, on the opinion `opinionOf` gives
+ * the voter's index; `round` turns each voter's rating.
+ */
+async function batchesOfVoters(
+  voters: readonly { id: number }[],
+  opinionOf: (index: number) => number,
+) {
+  const tokenHashes = await Promise.all(
+    voters.map(async (voter) =>
+      hashSessionToken((await loginAs(handle.db, voter.id)).split('=')[1]!),
+    ),
+  );
+  const live = { idleCutoff: new Date(0), touchBefore: new Date(0), insightsSettleMs: 0 };
+  return (round: number) =>
+    applyVotesInSessions(
+      handle.db,
+      tokenHashes.map((tokenHash, index) => ({
+        tokenHash,
+        opinionId: opinionOf(index),
+        rating: 1 + ((index + round) % 5),
+      })),
+      { milestoneThresholds: [], ...live },
+    );
+}
+
 describe('derived rows replaced by several writers at once', () => {
   it("an opinion's insight counts: each refresh succeeds, and the rows are one refresh's", async () => {
     const opinion = await buildOpinion(handle.db);
@@ -93,23 +119,10 @@ describe('derived rows replaced by several writers at once', () => {
 
   it("an opinion's insight counts: vote batches moving them, recounts and a rebuild at once all succeed and agree with the votes", async () => {
     const opinion = await buildOpinion(handle.db);
-    const voters = await votersWithDetails(24, (index) => 1960 + index);
-    const tokenHashes = await Promise.all(
-      voters.map(async (voter) =>
-        hashSessionToken((await loginAs(handle.db, voter.id)).split('=')[1]!),
-      ),
+    const castBatch = await batchesOfVoters(
+      await votersWithDetails(24, (index) => 1960 + index),
+      () => opinion.id,
     );
-    const live = { idleCutoff: new Date(0), touchBefore: new Date(0), insightsSettleMs: 0 };
-    const castBatch = (round: number) =>
-      applyVotesInSessions(
-        handle.db,
-        tokenHashes.map((tokenHash, index) => ({
-          tokenHash,
-          opinionId: opinion.id,
-          rating: 1 + ((index + round) % 5),
-        })),
-        { milestoneThresholds: [], ...live },
-      );
     await castBatch(0);
     await allAtOnce((index) =>
       index === 0
@@ -125,23 +138,10 @@ describe('derived rows replaced by several writers at once', () => {
   it("opinions' insight moves: spread vote batches logging them, folds, recounts and a rebuild at once all succeed and agree with the votes", async () => {
     // Eight votes an opinion a batch: each is logged as a move, for a fold later (decision 096).
     const opinions = await Promise.all([1, 2, 3].map(() => buildOpinion(handle.db)));
-    const voters = await votersWithDetails(24, (index) => 1950 + index);
-    const tokenHashes = await Promise.all(
-      voters.map(async (voter) =>
-        hashSessionToken((await loginAs(handle.db, voter.id)).split('=')[1]!),
-      ),
+    const castBatch = await batchesOfVoters(
+      await votersWithDetails(24, (index) => 1950 + index),
+      (index) => opinions[index % 3]!.id,
     );
-    const live = { idleCutoff: new Date(0), touchBefore: new Date(0), insightsSettleMs: 0 };
-    const castBatch = (round: number) =>
-      applyVotesInSessions(
-        handle.db,
-        tokenHashes.map((tokenHash, index) => ({
-          tokenHash,
-          opinionId: opinions[index % 3]!.id,
-          rating: 1 + ((index + round) % 5),
-        })),
-        { milestoneThresholds: [], ...live },
-      );
     const opinionIds = opinions.map((opinion) => opinion.id);
     await castBatch(0);
     const waiting = await handle.db

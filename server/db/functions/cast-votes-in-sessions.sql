@@ -43,9 +43,9 @@
 --    - vote_changes: a vote on a listed opinion moved to another rating is recorded, from and to
 --      (a member's history and an opinion's movement, docs/decisions/077-minds-changed.md).
 -- 4. A hot opinion's insight counts moved at once: an opinion with ten or more of the batch's
---    votes has the batch's votes on it, with its moves still waiting, folded into its counts by
---    fold_insight_moves (fold-insight-moves.sql), as the batch moved every opinion's counts before
---    decision 096: a batch's many votes on one opinion move few rows.
+--    votes has the batch's votes on it folded into its counts by fold_insight_moves
+--    (fold-insight-moves.sql), as the batch moved every opinion's counts before decision 096: a
+--    batch's many votes on one opinion move few rows.
 -- 5. Persuasions withdrawn, only when a voter of the batch has a live one on a voted opinion (one
 --    index probe otherwise): a member whose rating went back from the side an argument moved them
 --    to no longer counts as persuaded by it; its count and its author's karma go down with it.
@@ -260,9 +260,9 @@ begin
   left join moved m on m.id = u.opinion_id;
   perform set_config('stance.votes_noted', '', true);
 
-  -- A hot opinion, with ten or more of the batch's votes, has the batch's votes folded into its
-  -- counts right away, with its moves still waiting, rather than logged: a batch's many votes on
-  -- one opinion fold into few rows (docs/decisions/096).
+  -- A hot opinion, with ten or more of the batch's votes, has the batch's votes on it folded into
+  -- its counts right away rather than logged: a batch's many votes on one opinion fold into few
+  -- rows (docs/decisions/096).
   if v_hot_opinions is not null then
     perform fold_insight_moves(
       v_hot_opinions, v_voters, array(select p_opinion_ids[i] from unnest(v_positions) as i)

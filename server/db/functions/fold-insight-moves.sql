@@ -14,18 +14,19 @@
 -- them: a fold, a batch and a recount of one opinion take turns, never half of each. The moves are
 -- deleted as they are folded, so two folds never count one move twice. For each of the member's
 -- answers now (insight-answers.sql) the answer's row counts one voter more at the new rating and
--- one fewer at the rating replaced, summed over the moves: a row whose counts only rise is
--- upserted; a row with a falling count has its row already (the vote it moves was counted there)
--- and is updated, never below 0 (a member whose personal details changed is counted under their
--- old answers until the recount their change queued redoes the opinion). Moves of an opinion no
--- longer listed, or of a member without details now, are dropped: the recount that followed that
--- change counted the opinion from its votes.
+-- one fewer at the rating replaced, summed over the moves and added to the row (made if it is
+-- missing). The counts are plain sums of differences, so moves fold in any order: a count may dip
+-- below 0 for a while, when a member whose personal details changed is still counted under their
+-- old answers and changes a vote under the new ones, until the recount their change queued
+-- redoes the opinion (readers show only counts above 0). Moves of an opinion no longer listed, or
+-- of a member without details now, are dropped: the recount that followed that change counted the
+-- opinion from its votes.
 --
--- A vote batch passes its own votes on a hot opinion (p_batch_users and p_batch_opinions, pair by
--- pair) instead of logging them: they fold with the opinion's waiting moves, older and newer
--- summed before any count is stopped at 0, as two folds in turn would count them.
+-- A vote batch folds its own votes on a hot opinion instead of logging them (p_batch_users and
+-- p_batch_opinions, pair by pair; the opinion's waiting moves are then left for its tidbit
+-- refresh): a batch's many votes on one opinion fold into few rows.
 --
--- Answers the number of moves folded (the batch's among them).
+-- Answers the number of moves folded (a batch's votes among them).
 
 create or replace function fold_insight_moves(
   p_opinion_ids integer[], p_batch_users integer[] default null,
@@ -38,7 +39,9 @@ declare
 begin
   perform 1 from opinions o where o.id = any(p_opinion_ids) order by o.id for no key update;
   with taken as (
-    delete from opinion_insight_moves m where m.opinion_id = any(p_opinion_ids)
+    -- The opinions' waiting moves, unless a vote batch folds its own votes.
+    delete from opinion_insight_moves m
+    where p_batch_users is null and m.opinion_id = any(p_opinion_ids)
     returning m.opinion_id, m.user_id, m.from_rating, m.to_rating
   ),
   batch as (
@@ -66,24 +69,15 @@ begin
     cross join lateral insight_answers(d) a
     group by t.opinion_id, a.field, a.answer
   ),
-  raised as (
+  counted as (
     insert into opinion_insight_counts as c (opinion_id, field, answer, votes1, votes2, votes3, votes4, votes5)
     select m.opinion_id, m.field, m.answer, m.d1, m.d2, m.d3, m.d4, m.d5 from moves m
-    where least(m.d1, m.d2, m.d3, m.d4, m.d5) >= 0 and greatest(m.d1, m.d2, m.d3, m.d4, m.d5) > 0
+    where m.d1 <> 0 or m.d2 <> 0 or m.d3 <> 0 or m.d4 <> 0 or m.d5 <> 0
     order by m.opinion_id, m.field, m.answer
     on conflict (opinion_id, field, answer) do update set
       votes1 = c.votes1 + excluded.votes1, votes2 = c.votes2 + excluded.votes2,
       votes3 = c.votes3 + excluded.votes3, votes4 = c.votes4 + excluded.votes4,
       votes5 = c.votes5 + excluded.votes5
-  ),
-  lowered as (
-    update opinion_insight_counts c set
-      votes1 = greatest(c.votes1 + m.d1, 0), votes2 = greatest(c.votes2 + m.d2, 0),
-      votes3 = greatest(c.votes3 + m.d3, 0), votes4 = greatest(c.votes4 + m.d4, 0),
-      votes5 = greatest(c.votes5 + m.d5, 0)
-    from moves m
-    where least(m.d1, m.d2, m.d3, m.d4, m.d5) < 0 and c.opinion_id = m.opinion_id
-      and c.field = m.field and c.answer = m.answer
   )
   select (select count(*) from taken) + (select count(*) from batch) into v_folded;
   return v_folded;

@@ -551,7 +551,7 @@ describe('insight moves, folded later (decision 096)', () => {
     expect(await findInsightCountDrift(t.db)).toEqual([]);
   });
 
-  it('folds a batch with ten votes on one opinion in the batch, with the moves already waiting', async () => {
+  it('moves the counts of a batch with ten votes on one opinion in the batch; a move waiting stays for the tidbit refresh', async () => {
     const opinion = await buildOpinion(t.db);
     const voters = await Promise.all(
       Array.from({ length: 11 }, () => member({ religion: 'none' })),
@@ -583,11 +583,22 @@ describe('insight moves, folded later (decision 096)', () => {
         insightsSettleMs: 0,
       },
     );
+    expect(await waitingMoves(opinion.id)).toEqual([
+      { userId: voters[0]!.id, fromRating: null, toRating: 1 },
+    ]);
+    expect(await tableRows(opinion.id)).toEqual([
+      { field: 'religion', answer: 'none', votes1: 0, votes2: 0, votes3: 10, votes4: 0, votes5: 0 },
+    ]);
+    expect(await storedCounts(opinion.id)).toEqual([
+      { field: 'religion', answer: 'none', rating: 1, votes: 1 },
+      { field: 'religion', answer: 'none', rating: 3, votes: 10 },
+    ]);
+    expect(await findInsightCountDrift(t.db)).toEqual([]);
+    await worker.drain();
     expect(await waitingMoves(opinion.id)).toEqual([]);
     expect(await tableRows(opinion.id)).toEqual([
       { field: 'religion', answer: 'none', votes1: 1, votes2: 0, votes3: 10, votes4: 0, votes5: 0 },
     ]);
-    expect(await findInsightCountDrift(t.db)).toEqual([]);
   });
 
   it('drops the waiting moves a recount or a rebuild counts from the votes, counting each vote once', async () => {

@@ -306,14 +306,14 @@ export async function removeVotes(trx: Db, userId: number): Promise<number[]> {
   `.execute(trx);
   await sql`
     -- Under the member's current answers; counts still kept under answers they changed since
-    -- (their recount queued, not yet run) may be 0 here: they stop at 0, and that recount, which
-    -- counts the opinion from its remaining votes, makes them exact (decision 084).
+    -- (their recount queued, not yet run) may dip below 0 here, and that recount, which counts
+    -- the opinion from its remaining votes, makes them exact (decision 096).
     update opinion_insight_counts c set
-      votes1 = greatest(0, c.votes1 - (mine.rating = 1)::int),
-      votes2 = greatest(0, c.votes2 - (mine.rating = 2)::int),
-      votes3 = greatest(0, c.votes3 - (mine.rating = 3)::int),
-      votes4 = greatest(0, c.votes4 - (mine.rating = 4)::int),
-      votes5 = greatest(0, c.votes5 - (mine.rating = 5)::int)
+      votes1 = c.votes1 - (mine.rating = 1)::int,
+      votes2 = c.votes2 - (mine.rating = 2)::int,
+      votes3 = c.votes3 - (mine.rating = 3)::int,
+      votes4 = c.votes4 - (mine.rating = 4)::int,
+      votes5 = c.votes5 - (mine.rating = 5)::int
     from (
       select v.opinion_id, a.field, a.answer, v.rating
       from votes v
