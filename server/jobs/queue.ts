@@ -58,9 +58,31 @@ export async function enqueueUniqueJob(
   payload: Record<string, unknown>,
   dedupeKey: string,
 ): Promise<boolean> {
-  const row = await db
+  return (await enqueueUniqueJobs(db, [{ kind, payload, dedupeKey }])) === 1;
+}
+
+/**
+ * Queues each job as enqueueUniqueJob does, in one statement; answers how many it queued. The
+ * rows go in their keys' order, so two processes queueing overlapping sets wait for each other
+ * rather than deadlock on the keys' index.
+ */
+export async function enqueueUniqueJobs(
+  db: Db,
+  jobs: readonly { kind: string; payload: Record<string, unknown>; dedupeKey: string }[],
+): Promise<number> {
+  const byKey = new Map(jobs.map((job) => [job.dedupeKey, job]));
+  if (byKey.size === 0) return 0;
+  const rows = await db
     .insertInto('jobs')
-    .values({ kind, payload: JSON.stringify(payload), dedupeKey })
+    .values(
+      [...byKey.values()]
+        .sort((a, b) => (a.dedupeKey < b.dedupeKey ? -1 : a.dedupeKey > b.dedupeKey ? 1 : 0))
+        .map((job) => ({
+          kind: job.kind,
+          payload: JSON.stringify(job.payload),
+          dedupeKey: job.dedupeKey,
+        })),
+    )
     .onConflict((conflict) =>
       conflict
         .column('dedupeKey')
@@ -69,8 +91,8 @@ export async function enqueueUniqueJob(
         .doNothing(),
     )
     .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return rows.length;
 }
 
 /**

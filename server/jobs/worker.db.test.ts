@@ -7,7 +7,13 @@ import {
   findMemberVoteCountDrift,
 } from '../features/opinions/opinions.repository.ts';
 import { jobHandlers } from './handlers.ts';
-import { claimJobs, enqueueJob, enqueueUniqueJob, retryDelayMs } from './queue.ts';
+import {
+  claimJobs,
+  enqueueJob,
+  enqueueUniqueJob,
+  enqueueUniqueJobs,
+  retryDelayMs,
+} from './queue.ts';
 import { startJobWorker } from './worker.ts';
 
 let handle: DatabaseHandle;
@@ -151,6 +157,13 @@ describe('the jobs table worker', () => {
     expect(await enqueueUniqueJob(handle.db, 'recheck', { userId: 7 }, 'recheck:7')).toBe(true);
     expect(await enqueueUniqueJob(handle.db, 'recheck', { userId: 7 }, 'recheck:7')).toBe(false);
     expect(await enqueueUniqueJob(handle.db, 'recheck', { userId: 8 }, 'recheck:8')).toBe(true);
+    // Many in one statement: a key already waiting, or named twice, queues one job.
+    const many = ['recheck:8', 'recheck:9', 'recheck:9'].map((dedupeKey) => ({
+      kind: 'recheck',
+      payload: { userId: Number(dedupeKey.split(':')[1]) },
+      dedupeKey,
+    }));
+    expect(await enqueueUniqueJobs(handle.db, many)).toBe(1);
     const waiting = () =>
       handle.db
         .selectFrom('jobs')
@@ -158,7 +171,7 @@ describe('the jobs table worker', () => {
         .where('kind', '=', 'recheck')
         .where('attempts', '=', 0)
         .execute();
-    expect(await waiting()).toHaveLength(2);
+    expect(await waiting()).toHaveLength(3);
     const seen: unknown[] = [];
     const worker = startJobWorker(
       handle.db,
@@ -166,7 +179,7 @@ describe('the jobs table worker', () => {
       { autoStart: false },
     );
     await worker.drain();
-    expect(seen.sort()).toEqual([7, 8]);
+    expect(seen.sort()).toEqual([7, 8, 9]);
     expect(await enqueueUniqueJob(handle.db, 'recheck', { userId: 7 }, 'recheck:7')).toBe(true);
   });
 

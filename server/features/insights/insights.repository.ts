@@ -42,10 +42,10 @@ function rawInsightCounts(opinionId: number | null): RawBuilder<unknown> {
 
 /**
  * The counts as readers take them: the stored rows with the moves still waiting added, summed per
- * (opinion, field, answer), for one opinion or (null) all. A waiting move counts under its
+ * (opinion, field, answer), for the given opinions or (null) all. A waiting move counts under its
  * member's answers now, as the fold will count it.
  */
-function storedInsightCounts(opinionId: number | null): RawBuilder<unknown> {
+function storedInsightCounts(opinionIds: readonly number[] | null): RawBuilder<unknown> {
   return sql`
     select s.opinion_id, s.field, s.answer,
       sum(s.votes1)::integer as votes1, sum(s.votes2)::integer as votes2,
@@ -54,7 +54,7 @@ function storedInsightCounts(opinionId: number | null): RawBuilder<unknown> {
     from (
       select c.opinion_id, c.field, c.answer, c.votes1, c.votes2, c.votes3, c.votes4, c.votes5
       from opinion_insight_counts c
-      ${opinionId === null ? sql`` : sql`where c.opinion_id = ${opinionId}`}
+      ${opinionIds === null ? sql`` : sql`where c.opinion_id = any(${[...opinionIds]}::integer[])`}
       union all
       select m.opinion_id, a.field, a.answer,
         (m.to_rating = 1)::int - coalesce((m.from_rating = 1)::int, 0),
@@ -66,7 +66,7 @@ function storedInsightCounts(opinionId: number | null): RawBuilder<unknown> {
       join opinions o on o.id = m.opinion_id and o.listed
       join demographics d on d.user_id = m.user_id
       cross join lateral insight_answers(d) a
-      ${opinionId === null ? sql`` : sql`where m.opinion_id = ${opinionId}`}
+      ${opinionIds === null ? sql`` : sql`where m.opinion_id = any(${[...opinionIds]}::integer[])`}
     ) s
     group by s.opinion_id, s.field, s.answer
   `;
@@ -142,13 +142,27 @@ export async function findInsightCountDrift(db: Db) {
   return result.rows;
 }
 
+/** One insight count: the voters with this answer to this field who gave this rating. */
+export type InsightCount = { field: string; answer: string; rating: number; votes: number };
+
+/** An opinion's insight counts, one per (field, answer, rating) that has voters. */
+export async function listInsightCounts(db: Db, opinionId: number): Promise<InsightCount[]> {
+  return (await listInsightCountsOfOpinions(db, [opinionId])).get(opinionId) ?? [];
+}
+
 /**
- * An opinion's insight counts, one per (field, answer, rating) that has voters: the stored counts
+ * The opinions' insight counts by opinion (an opinion without any is missing): the stored counts
  * with the moves still waiting added. Read as one row per answer and split by rating here: five
  * times fewer rows for the embedded database to write out and for its client to parse.
  */
-export async function listInsightCounts(db: Db, opinionId: number) {
+export async function listInsightCountsOfOpinions(
+  db: Db,
+  opinionIds: readonly number[],
+): Promise<Map<number, InsightCount[]>> {
+  const byOpinion = new Map<number, InsightCount[]>();
+  if (opinionIds.length === 0) return byOpinion;
   const result = await sql<{
+    opinionId: number;
     field: string;
     answer: string;
     votes1: number;
@@ -156,13 +170,17 @@ export async function listInsightCounts(db: Db, opinionId: number) {
     votes3: number;
     votes4: number;
     votes5: number;
-  }>`select c.field, c.answer, c.votes1, c.votes2, c.votes3, c.votes4, c.votes5
-    from (${storedInsightCounts(opinionId)}) c`.execute(db);
-  return result.rows.flatMap((row) =>
-    [row.votes1, row.votes2, row.votes3, row.votes4, row.votes5].flatMap((votes, index) =>
-      votes > 0 ? [{ field: row.field, answer: row.answer, rating: index + 1, votes }] : [],
-    ),
-  );
+  }>`select c.opinion_id, c.field, c.answer, c.votes1, c.votes2, c.votes3, c.votes4, c.votes5
+    from (${storedInsightCounts(opinionIds)}) c`.execute(db);
+  for (const row of result.rows) {
+    let counts = byOpinion.get(row.opinionId);
+    if (!counts) byOpinion.set(row.opinionId, (counts = []));
+    [row.votes1, row.votes2, row.votes3, row.votes4, row.votes5].forEach((votes, index) => {
+      if (votes > 0)
+        counts.push({ field: row.field, answer: row.answer, rating: index + 1, votes });
+    });
+  }
+  return byOpinion;
 }
 
 /**
@@ -185,8 +203,14 @@ export async function vacuumInsightMoves(db: Db): Promise<void> {
   await sql`vacuum opinion_insight_moves`.execute(db);
 }
 
-/** The opinion as insights need it: its counters, whether it is listed, its topics. */
+/** The opinion as insights need it: its counters, whether it is listed, its tidbit. */
 export async function findOpinionForInsights(db: Db, opinionId: number) {
+  return (await findOpinionsForInsights(db, [opinionId]))[0];
+}
+
+/** The opinions as insights need them (findOpinionForInsights), in id order; missing ones left out. */
+export async function findOpinionsForInsights(db: Db, opinionIds: readonly number[]) {
+  if (opinionIds.length === 0) return [];
   return db
     .selectFrom('opinions')
     .select([
@@ -201,8 +225,9 @@ export async function findOpinionForInsights(db: Db, opinionId: number) {
       'votes5',
       'tidbit',
     ])
-    .where('id', '=', opinionId)
-    .executeTakeFirst();
+    .where('id', '=', sql<number>`any(${[...opinionIds]}::integer[])`)
+    .orderBy('id')
+    .execute();
 }
 
 /**
@@ -230,8 +255,20 @@ export async function findMemberForInsights(db: Db, userId: number) {
   return { demographics: hasDetails ? details : null, groups: groups ?? [] };
 }
 
-export async function setTidbit(db: Db, opinionId: number, tidbit: string | null): Promise<void> {
-  await db.updateTable('opinions').set({ tidbit }).where('id', '=', opinionId).execute();
+/** Stores the opinions' tidbits (JSON, or null for none), in one statement. */
+export async function setTidbits(
+  db: Db,
+  tidbits: readonly { opinionId: number; tidbit: string | null }[],
+): Promise<void> {
+  if (tidbits.length === 0) return;
+  await sql`
+    update opinions o set tidbit = t.tidbit::jsonb
+    from unnest(
+      ${tidbits.map((entry) => entry.opinionId)}::integer[],
+      ${tidbits.map((entry) => entry.tidbit)}::text[]
+    ) as t (opinion_id, tidbit)
+    where o.id = t.opinion_id
+  `.execute(db);
 }
 
 export async function listListedOpinionIds(db: Db): Promise<number[]> {
@@ -250,6 +287,22 @@ export async function listTopicIdsOfOpinion(db: Db, opinionId: number): Promise<
     .selectFrom('opinionTopics')
     .select('topicId')
     .where('opinionId', '=', opinionId)
+    .orderBy('topicId')
+    .execute();
+  return rows.map((row) => row.topicId);
+}
+
+/** The topics any of the opinions belongs to, each once, in id order. */
+export async function listTopicIdsOfOpinions(
+  db: Db,
+  opinionIds: readonly number[],
+): Promise<number[]> {
+  if (opinionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('opinionTopics')
+    .select('topicId')
+    .distinct()
+    .where('opinionId', '=', sql<number>`any(${[...opinionIds]}::integer[])`)
     .orderBy('topicId')
     .execute();
   return rows.map((row) => row.topicId);

@@ -6,6 +6,7 @@ import * as rewordTidbits from '../../db/migrations/20261128T1800-reword-tidbits
 import type { Db } from '../../db/database.ts';
 import { jobHandlers } from '../../jobs/handlers.ts';
 import { applyVotesInSessions } from '../opinions/opinions.repository.ts';
+import type { BatchJobHandler } from '../../jobs/queue.ts';
 import { startJobWorker, type JobWorker } from '../../jobs/worker.ts';
 import { createTestApp, postJson, type TestApp } from '../../test/app.ts';
 import { buildOpinion, buildTopic, buildUser, loginAs } from '../../test/factories.ts';
@@ -549,6 +550,77 @@ describe('insight moves, folded later (decision 096)', () => {
     ]);
     await insightsRepository.refreshInsightCounts(t.db, opinion.id);
     expect(await findInsightCountDrift(t.db)).toEqual([]);
+  });
+
+  it('refreshes the tidbits of a claimed batch of opinions together, each as if alone, and checks each of their topics once', async () => {
+    const [one, two, three] = [
+      await buildTopic(t.db),
+      await buildTopic(t.db),
+      await buildTopic(t.db),
+    ];
+    const agreed = await buildOpinion(t.db, { topicIds: [one.id, two.id] });
+    const disagreed = await buildOpinion(t.db, { topicIds: [one.id] });
+    const unvoted = await buildOpinion(t.db, { topicIds: [two.id] });
+    const unlisted = await buildOpinion(t.db, { topicIds: [three.id], listed: false });
+    // Women 75% one way, men and members without details neutral (the tidbit recipe above).
+    const women = await Promise.all(Array.from({ length: 12 }, () => member({ gender: 'female' })));
+    const men = await Promise.all(Array.from({ length: 10 }, () => member({ gender: 'male' })));
+    const silent = await Promise.all(Array.from({ length: 10 }, () => member(null)));
+    for (const [index, woman] of women.entries()) {
+      await vote(woman, agreed.id, index < 9 ? 1 : 5);
+      await vote(woman, disagreed.id, index < 9 ? 5 : 1);
+    }
+    for (const voter of [...men, ...silent]) {
+      await vote(voter, agreed.id, 3);
+      await vote(voter, disagreed.id, 3);
+    }
+    await worker.drain();
+    const tidbitOf = async (opinionId: number) =>
+      (
+        await t.db
+          .selectFrom('opinions')
+          .select('tidbit')
+          .where('id', '=', opinionId)
+          .executeTakeFirstOrThrow()
+      ).tidbit;
+    const alone = new Map<number, unknown>();
+    for (const opinion of [agreed, disagreed]) alone.set(opinion.id, await tidbitOf(opinion.id));
+    expect(alone.get(agreed.id)).toMatchObject({
+      Field: 'gender',
+      Answer: 'female',
+      GroupAgree: 75,
+    });
+    expect(alone.get(disagreed.id)).toMatchObject({ Field: 'gender', Answer: 'female' });
+    expect(alone.get(disagreed.id)).not.toEqual(alone.get(agreed.id));
+
+    // Stale tidbits on all four, then one batch of their refreshes, as a worker claims them.
+    const stale = JSON.stringify({ Field: 'religion', Answer: 'none', GroupAgree: 1 });
+    await t.db
+      .updateTable('opinions')
+      .set({ tidbit: stale })
+      .where('id', 'in', [agreed.id, disagreed.id, unvoted.id, unlisted.id])
+      .execute();
+    const refresh = jobHandlers['refresh-opinion-tidbit'] as BatchJobHandler;
+    await refresh.runBatch(
+      [agreed, disagreed, unvoted, unlisted].map((opinion) => ({ opinionId: opinion.id })),
+      { db: t.db, config: t.config },
+    );
+    expect(await tidbitOf(agreed.id)).toEqual(alone.get(agreed.id));
+    expect(await tidbitOf(disagreed.id)).toEqual(alone.get(disagreed.id));
+    expect(await tidbitOf(unvoted.id)).toBeNull(); // no voters, no tidbit
+    expect(await tidbitOf(unlisted.id)).toEqual(JSON.parse(stale)); // not refreshed
+    // One grouping check waits per topic of the listed opinions, however many of them it holds.
+    const checks = await t.db
+      .selectFrom('jobs')
+      .select('dedupeKey')
+      .where('kind', '=', 'check-topic-groups')
+      .where('doneAt', 'is', null)
+      .orderBy('dedupeKey')
+      .execute();
+    expect(checks.map((job) => job.dedupeKey)).toEqual(
+      [one.id, two.id].map((id) => `check-topic-groups:${id}`).sort(),
+    );
+    await worker.drain();
   });
 
   it('moves the counts of a batch with ten votes on one opinion in the batch; a move waiting stays for the tidbit refresh', async () => {

@@ -11,7 +11,12 @@ import type {
 import type { z } from 'zod';
 import { isEmbeddedDatabase, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
-import { enqueueUniqueJob, type BatchJobHandler, type JobHandler } from '../../jobs/queue.ts';
+import {
+  enqueueUniqueJob,
+  enqueueUniqueJobs,
+  type BatchJobHandler,
+  type JobHandler,
+} from '../../jobs/queue.ts';
 import { HttpError } from '../../http.ts';
 import { announceChange } from '../../cache-changes.ts';
 import { cachesPerDatabase, createReadCache } from '../../read-cache.ts';
@@ -561,7 +566,7 @@ export async function refreshOpinionInsights(
   if (!(await insightsRepository.findOpinionForInsights(db, opinionId))) return;
   await insightsRepository.refreshInsightCounts(db, opinionId);
   announceChange(db, { on: 'insights', opinionId });
-  await refreshOpinionTidbit(db, opinionId, minGroupSize);
+  await refreshTidbitsAndCheckGroupings(db, [opinionId], minGroupSize);
 }
 
 /**
@@ -602,36 +607,58 @@ export async function refreshOpinionTidbits(
   minGroupSize: number,
 ): Promise<void> {
   await foldInsightMoves(db, opinionIds);
-  for (const opinionId of opinionIds) await refreshOpinionTidbit(db, opinionId, minGroupSize);
+  await refreshTidbitsAndCheckGroupings(db, opinionIds, minGroupSize);
 }
 
 /**
- * Refreshes a listed opinion's tidbit from its counts, then queues a check of each of its topics'
- * groupings against the "changed enough" rule: one check waits per topic, however many of its
- * opinions are refreshed meanwhile (a check counts the topic's votes; once per opinion it was
- * three quarters of a refresh's time, docs/decisions/075-insights-by-difference.md).
+ * Refreshes the opinions' tidbits, then queues a check of each of their topics' groupings against
+ * the "changed enough" rule: one check waits per topic, however many of its opinions are
+ * refreshed meanwhile (a check counts the topic's votes; once per opinion it was three quarters
+ * of a refresh's time, docs/decisions/075-insights-by-difference.md).
  */
-export async function refreshOpinionTidbit(
+async function refreshTidbitsAndCheckGroupings(
   db: Db,
-  opinionId: number,
+  opinionIds: readonly number[],
   minGroupSize: number,
 ): Promise<void> {
-  const opinion = await insightsRepository.findOpinionForInsights(db, opinionId);
-  if (!opinion?.listed) return;
-  const rows = await insightsRepository.listInsightCounts(db, opinionId);
-  const tidbit = tidbitOf(countsByField(rows), countsOfOpinion(opinion), minGroupSize);
-  if (!sameTidbit(opinion.tidbit, tidbit)) {
-    await insightsRepository.setTidbit(db, opinionId, tidbit ? JSON.stringify(tidbit) : null);
+  const refreshed = await refreshTidbits(db, opinionIds, minGroupSize);
+  const topicIds = await insightsRepository.listTopicIdsOfOpinions(db, refreshed);
+  await enqueueUniqueJobs(
+    db,
+    topicIds.map((topicId) => ({
+      kind: checkTopicGroupsJobKind,
+      payload: { topicId },
+      dedupeKey: `${checkTopicGroupsJobKind}:${topicId}`,
+    })),
+  );
+}
+
+/**
+ * Computes the listed ones of the opinions' tidbits from their counts and stores those that
+ * changed, a few statements for them all (one statement per opinion each was most of a refresh's
+ * time, docs/decisions/097); answers the listed opinions' ids.
+ */
+async function refreshTidbits(
+  db: Db,
+  opinionIds: readonly number[],
+  minGroupSize: number,
+): Promise<number[]> {
+  const opinions = (await insightsRepository.findOpinionsForInsights(db, opinionIds)).filter(
+    (opinion) => opinion.listed,
+  );
+  const listedIds = opinions.map((opinion) => opinion.id);
+  const counts = await insightsRepository.listInsightCountsOfOpinions(db, listedIds);
+  const changed = opinions.flatMap((opinion) => {
+    const rows = counts.get(opinion.id) ?? [];
+    const tidbit = tidbitOf(countsByField(rows), countsOfOpinion(opinion), minGroupSize);
+    return sameTidbit(opinion.tidbit, tidbit)
+      ? []
+      : [{ opinionId: opinion.id, tidbit: tidbit ? JSON.stringify(tidbit) : null }];
+  });
+  await insightsRepository.setTidbits(db, changed);
+  for (const { opinionId } of changed)
     announceChange(db, { on: 'opinion', id: opinionId, what: 'content' });
-  }
-  for (const topicId of await insightsRepository.listTopicIdsOfOpinion(db, opinionId)) {
-    await enqueueUniqueJob(
-      db,
-      checkTopicGroupsJobKind,
-      { topicId },
-      `${checkTopicGroupsJobKind}:${topicId}`,
-    );
-  }
+  return listedIds;
 }
 
 /** True when the stored tidbit holds these facts (one stored before them never does). */
@@ -654,18 +681,17 @@ function sameTidbit(stored: unknown, computed: TidbitFacts | null): boolean {
  */
 export async function rebuildAllInsights(db: Db, minGroupSize: number): Promise<void> {
   await insightsRepository.rebuildInsightCounts(db);
-  for (const opinionId of await insightsRepository.listListedOpinionIds(db)) {
-    const opinion = await insightsRepository.findOpinionForInsights(db, opinionId);
-    if (!opinion) continue;
-    const rows = await insightsRepository.listInsightCounts(db, opinionId);
-    const tidbit = tidbitOf(countsByField(rows), countsOfOpinion(opinion), minGroupSize);
-    await insightsRepository.setTidbit(db, opinionId, tidbit ? JSON.stringify(tidbit) : null);
-    announceChange(db, { on: 'opinion', id: opinionId, what: 'content' });
+  const listedIds = await insightsRepository.listListedOpinionIds(db);
+  for (let start = 0; start < listedIds.length; start += opinionsPerTidbitRead) {
+    await refreshTidbits(db, listedIds.slice(start, start + opinionsPerTidbitRead), minGroupSize);
   }
   for (const topicId of await insightsRepository.listTopicIds(db)) {
     await computeTopicGroups(db, topicId, minGroupSize);
   }
 }
+
+/** Opinions whose tidbits a rebuild computes from one read of their counts. */
+const opinionsPerTidbitRead = 100;
 
 /** verify-counts: the stored insight counts that disagree with the raw votes (none when right). */
 export async function findInsightCountDrift(db: Db) {
