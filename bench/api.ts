@@ -27,7 +27,11 @@
  *        npm run bench -- postgres    a new database on DATABASE_URL's server (default
  *                                     postgres://postgres@127.0.0.1:5432/postgres), dropped after
  * BENCH_SECONDS sets each measured run's length (default 10); each run has a 3 s warm-up first,
- * and before it, each of a read run's prebuilt requests is sent once (see prime).
+ * and before it, each of a read run's prebuilt requests is sent once (see prime). The vote runs
+ * share one database, each with a server of its own: the jobs a run's votes queue a settle time
+ * (10 s) later fall partly in the next run. With the default length each vote run holds one wave
+ * of the refreshes its votes queue and leaves one to the next; in shorter runs the spread votes
+ * leave them all to the hot opinion's run (docs/decisions/097-tidbits-refreshed-together.md).
  * BENCH_ROUNDS (default 3) repeats every comparison, alternating with its control; the report
  * gives the median of the rounds' ratios and p99s (this machine's neighbours move single runs by
  * ±30 %).
