@@ -682,6 +682,7 @@ function sameTidbit(stored: unknown, computed: TidbitFacts | null): boolean {
 export async function rebuildAllInsights(db: Db, minGroupSize: number): Promise<void> {
   await insightsRepository.rebuildInsightCounts(db);
   const listedIds = await insightsRepository.listListedOpinionIds(db);
+  for (const opinionId of listedIds) announceChange(db, { on: 'insights', opinionId });
   for (let start = 0; start < listedIds.length; start += opinionsPerTidbitRead) {
     await refreshTidbits(db, listedIds.slice(start, start + opinionsPerTidbitRead), minGroupSize);
   }
