@@ -76,6 +76,23 @@ describe('createReadCache', () => {
     expect(cache.has('miss-0')).toBe(false);
   });
 
+  it('bounds what its values hold together, measured as they arrive, dropping the least recently read', async () => {
+    const cache = createReadCache<string>({
+      ttlMs: 1000,
+      maxEntries: 100,
+      maxSize: { max: 10, sizeOf: (value) => value.length },
+    });
+    await cache.get('a', async () => 'aaaa');
+    await cache.get('b', async () => 'bbbb');
+    await cache.get('a', () => Promise.reject(new Error('loaded again'))); // read: b is older
+    await cache.get('c', async () => 'cccc'); // 12 > 10: b goes
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([true, false, true]);
+    // One value larger than the bound is answered but not kept.
+    expect(await cache.get('huge', async () => 'h'.repeat(11))).toBe('h'.repeat(11));
+    expect(cache.has('huge')).toBe(false);
+    expect([cache.has('a'), cache.has('c')]).toEqual([true, true]);
+  });
+
   it('peeks only at a value that has arrived and is live, loading nothing', async () => {
     vi.useFakeTimers();
     const cache = createReadCache<number>({ ttlMs: 1000, maxEntries: 10 });

@@ -55,6 +55,13 @@ export function createReadCache<Value>(options: {
    * (docs/decisions/037-memory-bounds-and-fuzzing.md); an expired entry stays until then.
    */
   maxEntries: number;
+  /**
+   * A bound on what the values hold together, for values whose size varies a thousandfold (a
+   * rendered page): `sizeOf` measures a value once it arrives (in any unit, the same as `max`),
+   * and beyond `max` the least recently read go, so that a client sending new keys cannot make
+   * the cache hold `maxEntries` of its largest values (docs/decisions/037).
+   */
+  maxSize?: { max: number; sizeOf: (value: Value) => number };
   /** Date.now unless a test sets the time. */
   clock?: Clock;
   /**
@@ -64,7 +71,11 @@ export function createReadCache<Value>(options: {
   expiresAt?: (value: Value, loadedAt: number) => number;
 }): ReadCache<Value> {
   const clock = options.clock ?? Date.now;
-  const entries = new LRUCache<string, Entry<Value>>({ max: options.maxEntries });
+  const entries = new LRUCache<string, Entry<Value>>({
+    max: options.maxEntries,
+    // A value still loading counts 1 until it arrives and is measured.
+    ...(options.maxSize ? { maxSize: options.maxSize.max, sizeCalculation: () => 1 } : {}),
+  });
 
   /** The entry for the key while it lives. */
   function liveEntry(key: string, now: number) {
@@ -83,6 +94,13 @@ export function createReadCache<Value>(options: {
       entry.value.then(
         (value) => {
           entry.arrived = { value };
+          if (options.maxSize && entries.peek(key) === entry) {
+            // Put back with its size (lru-cache measures a value when it is set, and setting the
+            // same value again keeps its old size): beyond the bound the least recently read go,
+            // and a value larger than the bound alone is not kept.
+            entries.delete(key);
+            entries.set(key, entry, { size: Math.max(1, options.maxSize.sizeOf(value)) });
+          }
           if (options.expiresAt) {
             entry.expiresAt = Math.min(
               options.expiresAt(value, entry.loadedAt),

@@ -88,6 +88,10 @@ const pageCaches = cachesPerDatabase(
     const pages = createReadCache<RenderedPage>({
       ttlMs,
       maxEntries: 2_000,
+      // Keyed by path and query, which any client may vary: what the pages hold together is
+      // bounded too, or new query strings alone made it keep 2,000 whole pages (their HTML, data
+      // and compressed copies) and the soak's memory rose round after round (docs/decisions/097).
+      maxSize: { max: pageCacheMaxCharacters, sizeOf: charactersOf },
       clock,
       expiresAt: (page, loadedAt) => {
         const opinion = opinionOf(page);
@@ -113,6 +117,15 @@ const pageCaches = cachesPerDatabase(
     },
   },
 );
+
+/** What the visitors' pages kept hold at most together: their HTML and data, in characters. */
+const pageCacheMaxCharacters = 8_000_000;
+
+/** A kept page's size: its HTML and its data as the page carries them (JSON), in characters. */
+function charactersOf(page: RenderedPage): number {
+  if (page.kind === 'redirect') return page.location.length;
+  return page.html.length + (page.state === undefined ? 0 : JSON.stringify(page.state).length);
+}
 
 function opinionOf(page: RenderedPage): PageOpinion | undefined {
   return page.kind === 'page' ? page.opinion : undefined;
@@ -262,8 +275,20 @@ export async function loadPageRenderer(
         return renderFresh(request, pathAndQuery);
       }
       return pageCaches(options.db).pages.get(pathAndQuery, () =>
-        renderFresh(request, pathAndQuery),
+        renderFresh(request, pathAndQuery).then(flattened),
       );
     },
   };
+}
+
+/**
+ * The page with its HTML in one piece. The renderer builds #root's content by joining strings,
+ * and V8 keeps such a string as the tree of its pieces (about 12,000 for a page, 0.4 MB of tree
+ * for 50 kB of text) until something reads it whole; a kept page would hold that tree for as long
+ * as it is kept. Converting it to a number reads it whole (the trick of the flatstr package):
+ * the string then holds its text in one block and the tree is garbage.
+ */
+function flattened(page: RenderedPage): RenderedPage {
+  if (page.kind === 'page') void Number(page.html);
+  return page;
 }
