@@ -90,7 +90,7 @@ const pageCaches = cachesPerDatabase(
       maxEntries: 2_000,
       // Keyed by path and query, which any client may vary: what the pages hold together is
       // bounded too, or new query strings alone made it keep 2,000 whole pages (their HTML, data
-      // and compressed copies) and the soak's memory rose round after round (docs/decisions/097).
+      // and compressed copies) and the soak's memory rose round after round (docs/decisions/098).
       maxSize: { max: pageCacheMaxCharacters, sizeOf: charactersOf },
       clock,
       expiresAt: (page, loadedAt) => {
