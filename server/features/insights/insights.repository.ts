@@ -281,15 +281,9 @@ export async function listListedOpinionIds(db: Db): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** The topics an opinion belongs to. */
+/** The topics an opinion belongs to, in id order. */
 export async function listTopicIdsOfOpinion(db: Db, opinionId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('opinionTopics')
-    .select('topicId')
-    .where('opinionId', '=', opinionId)
-    .orderBy('topicId')
-    .execute();
-  return rows.map((row) => row.topicId);
+  return listTopicIdsOfOpinions(db, [opinionId]);
 }
 
 /** The topics any of the opinions belongs to, each once, in id order. */
