@@ -15,7 +15,9 @@
  *        npm run bench:vote-statements -- postgres  a new database on DATABASE_URL's server
  * BENCH_BATCH (default 100 votes a batch: what 100 connections fill), BENCH_BLOCKS (default 6 of
  * each arm), BENCH_BATCHES (default 20 batches a block), BENCH_VOTERS (default all 2,000 members;
- * 50 make most votes changed votes, which move a rating's counts to another), BENCH_PARTS=nothing,insight (the parts
+ * 50 make most votes changed votes, which move a rating's counts to another), BENCH_OPINIONS (the
+ * most voted opinions the votes fall on; default all, 1 the API benchmark's hot opinion),
+ * BENCH_PARTS=nothing,insight (the parts
  * whose names start with those words; `nothing` is an identical copy, the noise floor, and
  * `index` the whole function with num_votes indexed again, as before decision 084).
  * BENCH_PARTS may also name arms not run by default: `alternative` (copies of the function with a
@@ -42,6 +44,8 @@ const batchesPerBlock = Number(process.env.BENCH_BATCHES ?? 20);
 const members = 2000;
 /** The members who vote: with few, most of a batch's votes change a rating they gave before. */
 const voters = Number(process.env.BENCH_VOTERS ?? members);
+/** The opinions the batches vote on, the most voted first: 1 is the API benchmark's hot opinion. */
+const opinionCount = Number(process.env.BENCH_OPINIONS ?? 0) || undefined;
 
 /** Each part: the patterns that cut it out of the function's source. */
 const allParts: Record<string, RegExp[]> = {
@@ -179,7 +183,9 @@ try {
     const opinions = (
       await sql<{ id: number }>`
         select id from opinions where listed and not deleted order by num_votes desc`.execute(db)
-    ).rows.map((row) => row.id);
+    ).rows
+      .map((row) => row.id)
+      .slice(0, opinionCount);
     const tokens = (
       await sql<{ tokenHash: string; userId: number }>`
         select token_hash, user_id from sessions where token_hash like 'bench-%'`.execute(db)

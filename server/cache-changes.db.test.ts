@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { listenerApplicationName } from './cache-changes.ts';
-import { openPostgresDatabase, type DatabaseHandle } from './db/database.ts';
+import {
+  autovacuumOffWarning,
+  hasAutovacuum,
+  openPostgresDatabase,
+  type DatabaseHandle,
+} from './db/database.ts';
 import { hashPassword } from './features/accounts/accounts.passwords.ts';
 import { createServerDatabase } from './test/database.ts';
 import { buildOpinion, buildTopic, buildUser, loginAs } from './test/factories.ts';
@@ -66,6 +71,20 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     const [name, value] = cookie.split('=') as [string, string];
     client.cookies.set(name, { value, path: '/' });
     return client;
+  }
+
+  /** The process's log lines (JSON, one an entry). */
+  function logOf(server: ServerProcess) {
+    return server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+  }
+
+  /** Its warnings and errors, but for the one about the server's setting (tested on its own). */
+  function warningsOf(server: ServerProcess) {
+    return logOf(server).filter((line) => line.level >= 40 && line.msg !== autovacuumOffWarning);
   }
 
   async function opinionOn(server: ServerProcess, slug: string) {
@@ -196,7 +215,16 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       ]),
     );
     expect(jobs.filter((job) => job.attempts !== 1 || job.lastError !== null)).toEqual([]);
-    for (const server of [one, two]) expect(server.output()).not.toMatch(/"level":(40|50)/);
+    for (const server of [one, two]) expect(warningsOf(server)).toEqual([]);
+  });
+
+  it("warns at start that the server's autovacuum is off, when it is, and only then", async () => {
+    const expected = (await hasAutovacuum(handle.db)) ? [] : [autovacuumOffWarning];
+    for (const server of [one, two]) {
+      expect(logOf(server).filter((line) => line.msg === autovacuumOffWarning)).toEqual(
+        expected.map((msg) => expect.objectContaining({ level: 40, msg })),
+      );
+    }
   });
 
   it('hears changes again after losing its connection, and drops what it may have missed', async () => {

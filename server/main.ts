@@ -4,7 +4,7 @@ import { stopServing } from './plugins/health.ts';
 import { shareChanges } from './cache-changes.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
-import { DatabaseLockedError } from './db/database.ts';
+import { autovacuumOffWarning, DatabaseLockedError, hasAutovacuum } from './db/database.ts';
 import { createOutageLog } from './db/outages.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startJobWorker } from './jobs/worker.ts';
@@ -32,6 +32,9 @@ async function main() {
   const { handle, migrated, seeded } = prepared;
   if (migrated.length > 0) logger.info({ migrations: migrated }, 'database migrated');
   if (seeded) logger.info(seeded, 'demo content loaded');
+  if (handle.kind === 'postgres' && !(await hasAutovacuum(handle.db))) {
+    logger.warn(autovacuumOffWarning);
+  }
 
   // Requests get statement time limits that migrations and jobs must not (decision 036).
   const requests = openRequestDatabase(config, handle, outages);

@@ -102,6 +102,38 @@ export function isEmbeddedDatabase(db: Db): boolean {
 }
 
 /**
+ * Whether something cleans up the database's dead rows by itself: PostgreSQL's autovacuum, unless
+ * its operator turned it off (`autovacuum = off`). The embedded database has none (its setting
+ * says on, but no process acts on it). Where none runs, Stance vacuums the one table it empties
+ * all the time itself (insights.service.ts) and warns at start (main.ts); every other table keeps
+ * its dead rows, and a row updated many times a second (a hot opinion's) costs more each time
+ * (docs/decisions/099-a-server-without-autovacuum.md). Read once per handle: the setting changes
+ * only with a reload of the server's configuration.
+ */
+export function hasAutovacuum(db: Db): Promise<boolean> {
+  if (isEmbeddedDatabase(db)) return Promise.resolve(false);
+  let answer = autovacuumSettings.get(db);
+  if (!answer) {
+    answer = sql<{ autovacuum: string }>`select current_setting('autovacuum') as autovacuum`
+      .execute(db)
+      .then((result) => result.rows[0]?.autovacuum === 'on');
+    // A failed read (the server away) is asked again next time.
+    answer.catch(() => autovacuumSettings.delete(db));
+    autovacuumSettings.set(db, answer);
+  }
+  return answer;
+}
+
+const autovacuumSettings = new WeakMap<Db, Promise<boolean>>();
+
+/** What a server logs at start on a PostgreSQL server without autovacuum (hasAutovacuum). */
+export const autovacuumOffWarning =
+  "PostgreSQL's autovacuum is off on this server: nothing removes the dead rows that updates " +
+  'leave, and an opinion voted on many times a second slows down as they pile up (half its speed ' +
+  'within a minute). Turn it on (autovacuum = on, the default) or vacuum the database regularly ' +
+  '(docs/decisions/099-a-server-without-autovacuum.md).';
+
+/**
  * For the embedded database: a number that changes whenever a statement or transaction starts or
  * ends on it. This process is its only client, so while the number stays the same nothing in it
  * has changed. Null for a PostgreSQL server, which other processes write too.

@@ -196,8 +196,9 @@ export async function foldInsightMoves(db: Db, opinionIds: readonly number[]): P
 }
 
 /**
- * Gives back the space of folded moves on the embedded database, which has no autovacuum: without
- * it the log's table and index would grow with every vote ever cast.
+ * Gives back the space of folded moves where no autovacuum runs (the embedded database, or a
+ * PostgreSQL server with it off): without it the log's table and index would grow with every vote
+ * ever cast.
  */
 export async function vacuumInsightMoves(db: Db): Promise<void> {
   await sql`vacuum opinion_insight_moves`.execute(db);

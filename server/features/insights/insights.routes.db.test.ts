@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noVotesMarker } from '../../../contract/constants.ts';
 import { demographicsConsentText } from '../../../contract/demographics.base.ts';
 import * as rewordTidbits from '../../db/migrations/20261128T1800-reword-tidbits.ts';
-import type { Db } from '../../db/database.ts';
+import { hasAutovacuum, type Db } from '../../db/database.ts';
 import { jobHandlers } from '../../jobs/handlers.ts';
 import { applyVotesInSessions } from '../opinions/opinions.repository.ts';
 import type { BatchJobHandler } from '../../jobs/queue.ts';
@@ -540,6 +540,12 @@ describe('insight moves, folded later (decision 096)', () => {
       { field: 'gender', answer: 'female', rating: 4, votes: 1 },
     ]);
     expect(await findInsightCountDrift(t.db)).toEqual([]);
+    // Where no autovacuum runs (the embedded database, a server with it off), a fold gives the
+    // moves' table its space back itself; elsewhere autovacuum does (decision 099).
+    const vacuums = await sql<{ vacuumed: boolean }>`
+      select last_vacuum is not null as vacuumed from pg_stat_user_tables
+      where relname = 'opinion_insight_moves'`.execute(t.db);
+    expect(vacuums.rows).toEqual([{ vacuumed: !(await hasAutovacuum(t.db)) }]);
 
     // A lost move is drift: verify-counts reads the moves, not the table alone.
     await vote(voter, opinion.id, 5);

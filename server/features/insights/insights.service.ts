@@ -9,7 +9,7 @@ import type {
   getTopicGroups as getTopicGroupsCall,
 } from '../../../contract/insights.ts';
 import type { z } from 'zod';
-import { isEmbeddedDatabase, type Db } from '../../db/database.ts';
+import { hasAutovacuum, isEmbeddedDatabase, type Db } from '../../db/database.ts';
 import type { SessionUser } from '../../db/schema.ts';
 import {
   enqueueUniqueJob,
@@ -572,8 +572,8 @@ export async function refreshOpinionInsights(
 /**
  * Folds the opinions' waiting insight moves into their counts (docs/decisions/096), a few
  * opinions a statement so that each statement stays short: what readers see stays the same, they
- * added the moves already. On the embedded database, which has no autovacuum, the moves' table
- * then gets its space back, at most every `vacuumEveryMs`.
+ * added the moves already. Where no autovacuum runs (the embedded database; a PostgreSQL server
+ * with it turned off), the moves' table then gets its space back, at most every `vacuumEveryMs`.
  */
 async function foldInsightMoves(db: Db, opinionIds: readonly number[]): Promise<void> {
   let folded = 0;
@@ -581,7 +581,7 @@ async function foldInsightMoves(db: Db, opinionIds: readonly number[]): Promise<
     const chunk = opinionIds.slice(start, start + opinionsPerFold);
     folded += await insightsRepository.foldInsightMoves(db, chunk);
   }
-  if (folded === 0 || !isEmbeddedDatabase(db)) return;
+  if (folded === 0 || (await hasAutovacuum(db))) return;
   const now = Date.now();
   if (now - (movesVacuumedAt.get(db) ?? 0) < vacuumEveryMs) return;
   movesVacuumedAt.set(db, now);
@@ -593,7 +593,7 @@ async function foldInsightMoves(db: Db, opinionIds: readonly number[]): Promise<
  * database), and ten opinions' 10 s of spread votes (about 1,500 moves) fold in about 25 ms.
  */
 const opinionsPerFold = 10;
-/** How often at most the embedded database's folded moves give back their space. */
+/** How often at most folded moves give back their space where no autovacuum runs. */
 const vacuumEveryMs = 10_000;
 const movesVacuumedAt = new WeakMap<Db, number>();
 
