@@ -112,16 +112,17 @@ export function isEmbeddedDatabase(db: Db): boolean {
  */
 export function hasAutovacuum(db: Db): Promise<boolean> {
   if (isEmbeddedDatabase(db)) return Promise.resolve(false);
-  let answer = autovacuumSettings.get(db);
-  if (!answer) {
-    answer = sql<{ autovacuum: string }>`select current_setting('autovacuum') as autovacuum`
-      .execute(db)
-      .then((result) => result.rows[0]?.autovacuum === 'on');
-    // A failed read (the server away) is asked again next time.
-    answer.catch(() => autovacuumSettings.delete(db));
-    autovacuumSettings.set(db, answer);
-  }
-  return answer;
+  const known = autovacuumSettings.get(db);
+  if (known) return known;
+  const asked = sql<{ autovacuum: string }>`select current_setting('autovacuum') as autovacuum`
+    .execute(db)
+    .then((result) => result.rows[0]?.autovacuum === 'on');
+  autovacuumSettings.set(db, asked);
+  // A failed read (the server away) is asked again next time.
+  asked.catch(() => {
+    if (autovacuumSettings.get(db) === asked) autovacuumSettings.delete(db);
+  });
+  return asked;
 }
 
 const autovacuumSettings = new WeakMap<Db, Promise<boolean>>();
