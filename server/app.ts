@@ -31,6 +31,7 @@ import { registerHealthChecks } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerErrorHandling, sendFailure } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerResponsesTogether } from './plugins/responses-together.ts';
 import { resolvePrivacySecret } from './privacy-secret.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
@@ -127,6 +128,7 @@ export async function buildApp(
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandling(app);
+  registerResponsesTogether(app);
   await registerSecurity(app, deps.config);
   await registerCompression(app);
   await registerSession(app, deps.db, deps.config);
