@@ -70,7 +70,7 @@ describe('responses made in one turn of the event loop (docs/decisions/100)', ()
     second!.close();
   });
 
-  it('still send a request that comes alone at once, and its error as an error', async () => {
+  it("answer a request that comes alone, and a later step's failure as an error", async () => {
     app = Fastify();
     registerResponsesTogether(app);
     app.addHook('onSend', async (request, _reply, payload) => {

@@ -23,7 +23,7 @@ function endOfTurn(): Promise<void> {
  * already awake for an earlier one costs little, one written after it has gone back to sleep
  * wakes it again, and on a virtual machine that wake-up cost the server a seventh of its time for
  * a cached page. A response waits at most for the rest of its turn's work (the other requests
- * that arrived with it); when one request comes alone, that is nothing.
+ * that arrived with it); a request that comes alone waits for nothing else.
  *
  * Registered before every other onSend hook, so that the others (compression, cookies) run in the
  * burst too. The hook hands Fastify the turn's shared promise: it settles with no value, so the
