@@ -22,11 +22,9 @@ async function connect(port: number) {
       while (!/\r\n\r\n.{6}/s.test(received)) {
         await new Promise<void>((resolve) => (waiting = resolve));
       }
-      const body = received.slice(
-        received.indexOf('\r\n\r\n') + 4,
-        received.indexOf('\r\n\r\n') + 10,
-      );
-      received = received.slice(received.indexOf('\r\n\r\n') + 10);
+      const start = received.indexOf('\r\n\r\n') + 4;
+      const body = received.slice(start, start + 6);
+      received = received.slice(start + 6);
       return body;
     },
     close: () => socket.destroy(),
